@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Which kinds of project may import which: remotes never import remotes, services never import services. */
+const depConstraints = [
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
+  { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
+  { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
+  { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
+  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
+  { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:gateway'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
+  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { '@nx': nx },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'libs/state/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  prettier,
+);

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { type DynamicModule, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CORRELATION_ID_HEADER } from '@shop/contracts';
+import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { mapError } from '../http/error-response.mapper';
+import { PinoNestLogger } from '../logging/logger';
+import type { ServiceContext } from '../service-context';
+
+/** Validation for every request body, query and param: unknown fields are dropped, types are enforced. */
+export function requestValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: false,
+  });
+}
+
+/**
+ * Creates and starts a service: NestJS on Fastify with JSON logs carrying the gateway's correlation
+ * id, the one error shape, request validation, NATS request/reply handlers in a queue group named
+ * after the service, and graceful shutdown.
+ */
+export async function bootstrapService(
+  context: ServiceContext,
+  module: DynamicModule,
+): Promise<NestFastifyApplication> {
+  const { config, logger, name } = context;
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    requestIdHeader: CORRELATION_ID_HEADER,
+    requestIdLogLabel: 'correlationId',
+    genReqId: () => randomUUID(),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    disableRequestLogging: false,
+  });
+  // Errors raised before a route handler runs (malformed JSON, body too large) never reach Nest's filters.
+  adapter.getInstance().setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.unexpected) logger.error({ err: error, correlationId: request.id }, 'request failed');
+    void reply.status(mapped.status).send(mapped.body);
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalPipes(requestValidationPipe());
+  app.enableShutdownHooks();
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.NATS,
+      options: {
+        servers: config.NATS_URL.split(','),
+        queue: name,
+        name: `${name}-rpc`,
+        waitOnFirstConnect: true,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+      },
+    },
+    { inheritAppConfig: true },
+  );
+  await app.startAllMicroservices();
+  await app.listen(config.PORT, config.HOST);
+  logger.info({ port: app.getHttpServer().address() }, `${name} service listening`);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, baseServiceConfigSchema, loadConfig } from './service-config';
+
+const good = {
+  PORT: '3001',
+  MONGO_URL: 'mongodb://127.0.0.1:27018/products',
+  NATS_URL: 'nats://127.0.0.1:4222',
+};
+
+describe('loadConfig', () => {
+  it('coerces numbers and applies defaults', () => {
+    const config = loadConfig(baseServiceConfigSchema, good);
+    expect(config.PORT).toBe(3001);
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.NATS_REQUEST_TIMEOUT_MS).toBe(3000);
+  });
+
+  it('names every bad variable and its value in one error', () => {
+    const attempt = () =>
+      loadConfig(baseServiceConfigSchema, {
+        ...good,
+        PORT: 'eighty',
+        MONGO_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT="eighty"/);
+    expect(attempt).toThrow(/MONGO_URL="mysql:\/\/x": must be a mongodb:\/\/ URL/);
+    expect(attempt).toThrow(/LOG_LEVEL="loud"/);
+  });
+
+  it('reports a missing variable without a value', () => {
+    expect(() => loadConfig(baseServiceConfigSchema, { PORT: '1' })).toThrow(/MONGO_URL: /);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Settings every service reads from its environment. */
+export const baseServiceConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/.+\/[^/?]+/, 'must be a mongodb:// URL that names a database'),
+  NATS_URL: z.string().regex(/^nats:\/\/.+/, 'must be a nats:// URL (several may be given, comma-separated)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+});
+
+export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+/** Thrown when the environment does not describe a runnable service; its message names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment with a schema, or throws a ConfigError listing each bad or missing variable. */
+export function loadConfig<TSchema extends z.ZodType>(
+  schema: TSchema,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<TSchema> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+    return value === undefined
+      ? `${name}: ${issue.message}`
+      : `${name}=${JSON.stringify(value)}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}

@@ -1,0 +1,115 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  JSONCodec,
+  type NatsConnection,
+  nanos,
+  StorageType,
+} from 'nats';
+import type { Logger } from 'pino';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, type EventEnvelope, eventSubject } from '@shop/contracts';
+
+const codec = JSONCodec<EventEnvelope>();
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface ConsumerHandle {
+  stop(): Promise<void>;
+}
+
+/** Durable domain events over JetStream: one stream for all events, de-duplicated by event id. */
+export class JetStreamEvents {
+  private readonly js: JetStreamClient;
+  private manager?: JetStreamManager;
+
+  constructor(
+    private readonly connection: NatsConnection,
+    private readonly logger: Logger,
+  ) {
+    this.js = connection.jetstream();
+  }
+
+  private async jsm(): Promise<JetStreamManager> {
+    this.manager ??= await this.connection.jetstreamManager();
+    return this.manager;
+  }
+
+  /** Creates the events stream if it is missing (any service may be first to start). */
+  async ensureStream(): Promise<void> {
+    const jsm = await this.jsm();
+    try {
+      await jsm.streams.info(EVENTS_STREAM);
+    } catch {
+      try {
+        await jsm.streams.add({
+          name: EVENTS_STREAM,
+          subjects: [`${EVENTS_SUBJECT_PREFIX}>`],
+          storage: StorageType.File,
+          duplicate_window: nanos(10 * 60_000),
+        });
+      } catch (error) {
+        // Another service created it between our look-up and our add.
+        await jsm.streams.info(EVENTS_STREAM).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  /** Publishes and waits for the stream's acknowledgement; the event id is the Nats-Msg-Id. */
+  async publish(event: EventEnvelope): Promise<void> {
+    await this.js.publish(eventSubject(event.type), codec.encode(event), { msgID: event.id, timeout: 5_000 });
+  }
+
+  /**
+   * Runs a durable consumer: it resumes where it stopped after a restart, and redelivers
+   * what a handler failed on. Handlers must be idempotent (see `handleOnce`).
+   */
+  async consume(durable: string, types: string[], handler: EventHandler): Promise<ConsumerHandle> {
+    await this.ensureStream();
+    const jsm = await this.jsm();
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subjects: types.map(eventSubject),
+      ack_wait: nanos(30_000),
+      max_deliver: -1,
+    });
+    const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const done = (async () => {
+      for await (const message of messages) await this.deliver(durable, message, handler);
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  private async deliver(durable: string, message: JsMsg, handler: EventHandler): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = codec.decode(message.data);
+    } catch {
+      this.logger.error({ durable, subject: message.subject }, 'dropping an undecodable event');
+      message.term();
+      return;
+    }
+    try {
+      await handler(event);
+      message.ack();
+    } catch (error) {
+      this.logger.warn(
+        { err: error, durable, eventId: event.id, type: event.type },
+        'event handler failed, will retry',
+      );
+      message.nak(1_000);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import mongoose from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { mapError } from './error-response.mapper';
+
+describe('mapError', () => {
+  it('keeps the status and message of HTTP exceptions', () => {
+    expect(mapError(new NotFoundException('Product Not Found'))).toEqual({
+      status: 404,
+      body: { message: 'Product Not Found' },
+      unexpected: false,
+    });
+    expect(mapError(new ConflictException('Sorry. Product is out of stock')).status).toBe(409);
+  });
+
+  it('joins validation messages into one string', () => {
+    const mapped = mapError(new BadRequestException(['name should not be empty', 'price must be a number']));
+    expect(mapped.body.message).toBe('name should not be empty; price must be a number');
+  });
+
+  it('answers 400 for a malformed id', () => {
+    const cast = new mongoose.Error.CastError('ObjectId', 'nope', '_id');
+    expect(mapError(cast)).toMatchObject({ status: 400, body: { message: 'Invalid _id' } });
+  });
+
+  it('answers 409 for a duplicate key', () => {
+    expect(mapError(Object.assign(new Error('E11000'), { code: 11000 })).status).toBe(409);
+  });
+
+  it('passes through Fastify client errors with a readable message', () => {
+    const tooLarge = Object.assign(new Error('x'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    expect(mapError(tooLarge)).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
+    const badJson = Object.assign(new SyntaxError('Unexpected token'), { statusCode: 400 });
+    expect(mapError(badJson).body.message).toBe('Request body is not valid JSON');
+  });
+
+  it('hides the details of anything unexpected', () => {
+    const mapped = mapError(new TypeError('cannot read properties of undefined'));
+    expect(mapped).toEqual({ status: 500, body: { message: 'Internal server error' }, unexpected: true });
+  });
+});

@@ -1,0 +1,66 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorResponse } from '@shop/contracts';
+import mongoose from 'mongoose';
+
+export interface MappedError {
+  status: number;
+  body: ErrorResponse;
+  /** True when the failure is ours, not the caller's: worth an error log with the stack. */
+  unexpected: boolean;
+}
+
+function messageOf(response: unknown, fallback: string): string {
+  if (typeof response === 'string') return response;
+  if (response && typeof response === 'object' && 'message' in response) {
+    const { message } = response as { message: unknown };
+    if (Array.isArray(message)) return message.map(String).join('; ');
+    if (typeof message === 'string') return message;
+  }
+  return fallback;
+}
+
+function hasStatusCode(error: unknown): error is { statusCode: number; message: string; code?: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Turns anything thrown while serving a request into the one error shape and a fitting status. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return {
+      status,
+      body: { message: messageOf(error.getResponse(), error.message) },
+      unexpected: status >= 500,
+    };
+  }
+  if (error instanceof mongoose.Error.CastError) {
+    return { status: 400, body: { message: `Invalid ${error.path}` }, unexpected: false };
+  }
+  if (error instanceof mongoose.Error.ValidationError) {
+    const messages = Object.values(error.errors).map((e) => e.message);
+    return { status: 400, body: { message: messages.join('; ') }, unexpected: false };
+  }
+  if ((error as { code?: unknown } | null)?.code === 11000) {
+    return { status: 409, body: { message: 'Already exists' }, unexpected: false };
+  }
+  // Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type) carry a statusCode.
+  if (hasStatusCode(error) && error.statusCode >= 400 && error.statusCode < 500) {
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'Request body is too large'
+        : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Request body is not valid JSON'
+          : error.message;
+    return { status: error.statusCode, body: { message }, unexpected: false };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { message: 'Internal server error' },
+    unexpected: true,
+  };
+}

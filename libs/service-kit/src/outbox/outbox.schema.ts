@@ -1,0 +1,35 @@
+import type { EventEnvelope } from '@shop/contracts';
+import { Schema } from 'mongoose';
+
+/** A pending event stored inside the aggregate it describes, written in the same update as the change. */
+export interface OutboxEntry {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: unknown;
+}
+
+const outboxEntrySchema = new Schema<OutboxEntry>(
+  {
+    id: { type: String, required: true },
+    type: { type: String, required: true },
+    occurredAt: String,
+    data: {},
+  },
+  { _id: false },
+);
+
+/**
+ * Adds the in-document outbox to an aggregate's schema. Without multi-document transactions this
+ * is how a change and its event are written atomically (ARCHITECTURE.md, Service-to-service).
+ */
+export function withOutbox(schema: Schema): void {
+  schema.add({ outbox: { type: [outboxEntrySchema], default: [], select: false } });
+}
+
+/** The update fragment that queues an event with a change: `{ $set: ..., ...outboxPush(event) }`. */
+export function outboxPush(event: EventEnvelope): { $push: { outbox: OutboxEntry } } {
+  return {
+    $push: { outbox: { id: event.id, type: event.type, occurredAt: event.occurredAt, data: event.data } },
+  };
+}

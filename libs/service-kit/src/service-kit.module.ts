@@ -1,0 +1,52 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule, getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import type { NatsConnection } from 'nats';
+import { JetStreamEvents } from './events/jetstream-events';
+import { ProcessedEvents } from './events/processed-events';
+import { HealthController } from './health/health.controller';
+import { connectNats } from './nats/nats-connection';
+import { NATS_CONNECTION, SERVICE_CONTEXT, type ServiceContext } from './service-context';
+
+@Global()
+@Module({})
+export class ServiceKitModule implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
+
+  /** Database, broker, events and health for one service, wired from its context. */
+  static forRoot(context: ServiceContext): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      imports: [
+        MongooseModule.forRoot(context.config.MONGO_URL, {
+          serverSelectionTimeoutMS: 5_000,
+          // Indexes are declared in schemas and must exist before the first query relies on them.
+          autoIndex: true,
+        }),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_CONTEXT, useValue: context },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: () => connectNats(context.config.NATS_URL, context.name, context.logger),
+        },
+        {
+          provide: JetStreamEvents,
+          useFactory: (nats: NatsConnection) => new JetStreamEvents(nats, context.logger),
+          inject: [NATS_CONNECTION],
+        },
+        {
+          provide: ProcessedEvents,
+          useFactory: (connection: Connection) => new ProcessedEvents(connection),
+          inject: [getConnectionToken()],
+        },
+      ],
+      exports: [SERVICE_CONTEXT, NATS_CONNECTION, JetStreamEvents, ProcessedEvents],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.nats.isClosed()) await this.nats.drain().catch(() => this.nats.close());
+  }
+}

@@ -1,0 +1,145 @@
+import type { EventEnvelope } from '@shop/contracts';
+import { mongoUrlFor, uniqueDbName } from '@shop/testing';
+import mongoose, { type Connection } from 'mongoose';
+import { connect, type NatsConnection } from 'nats';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { JetStreamEvents } from '../src/events/jetstream-events';
+import { newEvent } from '../src/events/new-event';
+import { ProcessedEvents } from '../src/events/processed-events';
+import { OutboxRelay } from '../src/outbox/outbox-relay';
+import { outboxPush } from '../src/outbox/outbox.schema';
+import { type Thing, thingSchema } from './test-app.module';
+
+const logger = pino({ level: 'silent' });
+let nats: NatsConnection;
+let db: Connection;
+let events: JetStreamEvents;
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  nats = await connect({ servers: inject('natsUrl') });
+  db = await mongoose.createConnection(mongoUrlFor(inject('mongoUrl'), uniqueDbName('events'))).asPromise();
+  events = new JetStreamEvents(nats, logger);
+  await events.ensureStream();
+});
+
+afterAll(async () => {
+  await nats?.drain();
+  await db?.close();
+});
+
+describe('JetStream events', () => {
+  it('drops a republished event with the same id', async () => {
+    const type = `test.dedupe.${Date.now()}`;
+    const seen: string[] = [];
+    const consumer = await events.consume(uniqueDbName('dedupe'), [type], async (event) => {
+      seen.push(event.id);
+    });
+    const event = newEvent(type, { n: 1 });
+    await events.publish(event);
+    await events.publish(event);
+    await events.publish(newEvent(type, { n: 2 }));
+    await until(() => seen.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await consumer.stop();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(event.id);
+  });
+
+  it('lets a durable consumer catch up on what was published while it was down', async () => {
+    const type = `test.catchup.${Date.now()}`;
+    const durable = uniqueDbName('catchup');
+    const seen: unknown[] = [];
+    const first = await events.consume(durable, [type], async (event) => {
+      seen.push(event.data);
+    });
+    await events.publish(newEvent(type, 'before'));
+    await until(() => seen.length === 1);
+    await first.stop();
+    await events.publish(newEvent(type, 'while-down'));
+    const second = await events.consume(durable, [type], async (event) => {
+      seen.push(event.data);
+    });
+    await until(() => seen.length === 2);
+    await second.stop();
+    expect(seen).toEqual(['before', 'while-down']);
+  });
+
+  it('redelivers an event whose handler failed', async () => {
+    const type = `test.retry.${Date.now()}`;
+    let attempts = 0;
+    const consumer = await events.consume(uniqueDbName('retry'), [type], async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('transient');
+    });
+    await events.publish(newEvent(type, {}));
+    await until(() => attempts === 2);
+    await consumer.stop();
+    expect(attempts).toBe(2);
+  });
+
+  it('runs a handler once per event and consumer however often it is delivered', async () => {
+    const processed = new ProcessedEvents(db);
+    const event = newEvent('test.once', {});
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+    };
+    expect(await processed.handleOnce('orders', event.id, work)).toBe(true);
+    expect(await processed.handleOnce('orders', event.id, work)).toBe(false);
+    expect(await processed.handleOnce('users', event.id, work)).toBe(true);
+    expect(runs).toBe(2);
+  });
+});
+
+describe('outbox relay', () => {
+  it('publishes queued events, clears them only after the broker accepted, and retries failures', async () => {
+    const Things = db.model<Thing>('Thing', thingSchema);
+    const type = `test.outbox.${Date.now()}`;
+    const thing = await Things.create({ name: 'widget', count: 1 });
+    const event = newEvent(type, { thingId: String(thing._id) });
+    await Things.updateOne({ _id: thing._id }, { $set: { count: 2 }, ...outboxPush(event) });
+
+    const published: EventEnvelope[] = [];
+    let brokerUp = false;
+    const relay = new OutboxRelay({
+      models: [Things],
+      logger,
+      publisher: {
+        publish: async (e) => {
+          if (!brokerUp) throw new Error('broker down');
+          published.push(e);
+          await events.publish(e);
+        },
+      },
+    });
+
+    await expect(relay.pass()).rejects.toThrow('broker down');
+    const stillQueued = await Things.findById(thing._id).select('+outbox').lean();
+    expect(stillQueued?.count).toBe(2);
+    expect((stillQueued as unknown as { outbox: unknown[] }).outbox).toHaveLength(1);
+
+    brokerUp = true;
+    expect(await relay.pass()).toBe(1);
+    expect(published.map((e) => e.id)).toEqual([event.id]);
+    const cleared = await Things.findById(thing._id).select('+outbox').lean();
+    expect((cleared as unknown as { outbox: unknown[] }).outbox).toHaveLength(0);
+    expect(await relay.pass()).toBe(0);
+  });
+
+  it('keeps the outbox out of ordinary reads', async () => {
+    const Things = db.model<Thing>('Thing', thingSchema);
+    const thing = await Things.create({ name: 'quiet', count: 0 });
+    await Things.updateOne({ _id: thing._id }, outboxPush(newEvent('test.hidden', {})));
+    const plain = await Things.findById(thing._id).lean();
+    expect(plain).not.toHaveProperty('outbox');
+  });
+});

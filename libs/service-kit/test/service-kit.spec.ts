@@ -1,0 +1,147 @@
+import { Writable } from 'node:stream';
+import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mongoUrlFor, uniqueDbName } from '@shop/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
+import { bootstrapService } from '../src/bootstrap/bootstrap-service';
+import { requestReply } from '../src/nats/request-reply';
+import type { ServiceContext } from '../src/service-context';
+import { TestAppModule } from './test-app.module';
+
+const logLines: Record<string, unknown>[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let app: NestFastifyApplication;
+let base: string;
+let client: ClientProxy;
+
+beforeAll(async () => {
+  const config = loadConfig(baseServiceConfigSchema, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('kit')),
+    NATS_URL: inject('natsUrl'),
+    BODY_LIMIT_BYTES: '2048',
+  });
+  const context: ServiceContext = { name: 'things', config, logger: pino({ level: 'info' }, capture) };
+  app = await bootstrapService(context, TestAppModule.register(context));
+  base = await app.getUrl();
+  client = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: [inject('natsUrl')] },
+  });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await app?.close();
+});
+
+describe('a service started with the kit', () => {
+  it('answers liveness and readiness with both dependencies up', async () => {
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    const ready = await fetch(`${base}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { mongo: 'up', nats: 'up' } });
+  });
+
+  it('logs requests as JSON carrying the gateway correlation id', async () => {
+    await fetch(`${base}/health/live`, { headers: { 'kong-request-id': 'corr-123#1' } });
+    const line = logLines.find((entry) => entry['correlationId'] === 'corr-123#1');
+    expect(line).toMatchObject({ service: 'things', level: 'info' });
+  });
+
+  it('answers a malformed id with 400 and a message, not a 500', async () => {
+    const response = await fetch(`${base}/api/things/not-an-id`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Invalid _id' });
+  });
+
+  it('answers an unknown route with 404 JSON', async () => {
+    const response = await fetch(`${base}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toHaveProperty('message');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('answers an oversize body with 413', async () => {
+    const response = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(4096), count: 1 }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('drops unknown fields and refuses wrong types with 400', async () => {
+    const ok = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'a', count: 2, isAdmin: true }),
+    });
+    expect(await ok.json()).toEqual({ received: { name: 'a', count: 2 } });
+    const bad = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: { $ne: null }, count: 'many' }),
+    });
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { message: string };
+    expect(body.message).toMatch(/name must be a string/);
+    expect(body.message).toMatch(/count must be an integer/);
+  });
+
+  it('hides unexpected failures behind a 500 without internals', async () => {
+    const response = await fetch(`${base}/api/things/boom`);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(text).not.toMatch(/secret internal detail|at /);
+  });
+});
+
+describe('NATS request/reply', () => {
+  it('gets an answer from a handler in the service queue group', async () => {
+    await expect(requestReply(client, 'things.echo', { text: 'hi' }, 2_000)).resolves.toEqual({ text: 'hi' });
+  });
+
+  it('keeps the status of a refusal', async () => {
+    await expect(requestReply(client, 'things.refuse', {}, 2_000)).rejects.toMatchObject({
+      status: 409,
+      message: 'Sorry. Product is out of stock',
+    });
+  });
+
+  it('answers 503 within the timeout when the handler is too slow', async () => {
+    const started = Date.now();
+    await expect(requestReply(client, 'things.slow', {}, 300)).rejects.toMatchObject({ status: 503 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('answers 503 quickly when nobody serves the subject', async () => {
+    const started = Date.now();
+    await expect(requestReply(client, 'nobody.home', {}, 2_000)).rejects.toMatchObject({
+      status: 503,
+      message: 'The nobody service is unavailable, please try again',
+    });
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+});

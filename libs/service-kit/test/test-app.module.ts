@@ -1,0 +1,76 @@
+import { Body, Controller, type DynamicModule, Get, Module, Param, Post } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { InjectModel, MongooseModule } from '@nestjs/mongoose';
+import { IsInt, IsString, Min } from 'class-validator';
+import { type Model, Schema } from 'mongoose';
+import { ServiceKitModule } from '../src/service-kit.module';
+import type { ServiceContext } from '../src/service-context';
+import { withOutbox } from '../src/outbox/outbox.schema';
+import { rpcRefusal } from '../src/nats/request-reply';
+
+export interface Thing {
+  name: string;
+  count: number;
+}
+
+export const thingSchema = new Schema<Thing>({ name: { type: String, required: true }, count: Number });
+withOutbox(thingSchema);
+
+class CreateThingDto {
+  @IsString()
+  name!: string;
+
+  @IsInt()
+  @Min(0)
+  count!: number;
+}
+
+@Controller('api/things')
+class ThingsController {
+  constructor(@InjectModel('Thing') private readonly things: Model<Thing>) {}
+
+  @Get('boom')
+  boom(): never {
+    throw new TypeError('secret internal detail');
+  }
+
+  @Get(':id')
+  async one(@Param('id') id: string): Promise<Thing | null> {
+    return this.things.findById(id).lean();
+  }
+
+  @Post()
+  async create(@Body() body: CreateThingDto): Promise<unknown> {
+    return { received: body };
+  }
+
+  @MessagePattern('things.echo')
+  echo(@Payload() data: { text: string }): { text: string } {
+    return { text: data.text };
+  }
+
+  @MessagePattern('things.slow')
+  async slow(): Promise<string> {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return 'late';
+  }
+
+  @MessagePattern('things.refuse')
+  refuse(): never {
+    throw rpcRefusal(409, 'Sorry. Product is out of stock');
+  }
+}
+
+@Module({})
+export class TestAppModule {
+  static register(context: ServiceContext): DynamicModule {
+    return {
+      module: TestAppModule,
+      imports: [
+        ServiceKitModule.forRoot(context),
+        MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
+      ],
+      controllers: [ThingsController],
+    };
+  }
+}
