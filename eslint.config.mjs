@@ -48,6 +48,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line programs talk to their user on stdout.
+    files: ['tools/**', 'bench/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -13,3 +13,4 @@ export * from './outbox/outbox-relay';
 export * from './service-context';
 export * from './service-kit.module';
 export * from './bootstrap/bootstrap-service';
+export * from './bootstrap/run-service';

@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CORRELATION_ID_HEADER } from '@shop/contracts';
+import { LogController } from 'fastify';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
-import { mapError } from '../http/error-response.mapper';
 import { PinoNestLogger } from '../logging/logger';
 import type { ServiceContext } from '../service-context';
 
@@ -32,16 +32,9 @@ export async function bootstrapService(
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     requestIdHeader: CORRELATION_ID_HEADER,
-    requestIdLogLabel: 'correlationId',
     genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    disableRequestLogging: false,
-  });
-  // Errors raised before a route handler runs (malformed JSON, body too large) never reach Nest's filters.
-  adapter.getInstance().setErrorHandler((error, request, reply) => {
-    const mapped = mapError(error);
-    if (mapped.unexpected) logger.error({ err: error, correlationId: request.id }, 'request failed');
-    void reply.status(mapped.status).send(mapped.body);
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),

@@ -27,13 +27,6 @@ describe('mapError', () => {
     expect(mapError(Object.assign(new Error('E11000'), { code: 11000 })).status).toBe(409);
   });
 
-  it('passes through Fastify client errors with a readable message', () => {
-    const tooLarge = Object.assign(new Error('x'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-    expect(mapError(tooLarge)).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
-    const badJson = Object.assign(new SyntaxError('Unexpected token'), { statusCode: 400 });
-    expect(mapError(badJson).body.message).toBe('Request body is not valid JSON');
-  });
-
   it('hides the details of anything unexpected', () => {
     const mapped = mapError(new TypeError('cannot read properties of undefined'));
     expect(mapped).toEqual({ status: 500, body: { message: 'Internal server error' }, unexpected: true });

@@ -19,16 +19,11 @@ function messageOf(response: unknown, fallback: string): string {
   return fallback;
 }
 
-function hasStatusCode(error: unknown): error is { statusCode: number; message: string; code?: string } {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { statusCode?: unknown }).statusCode === 'number' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
-}
-
-/** Turns anything thrown while serving a request into the one error shape and a fitting status. */
+/**
+ * Turns anything thrown while serving a request into the one error shape and a fitting status.
+ * Fastify's own client errors (malformed JSON, body too large) arrive here already turned into
+ * HttpExceptions by NestJS's router, with Fastify's readable message.
+ */
 export function mapError(error: unknown): MappedError {
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -47,16 +42,6 @@ export function mapError(error: unknown): MappedError {
   }
   if ((error as { code?: unknown } | null)?.code === 11000) {
     return { status: 409, body: { message: 'Already exists' }, unexpected: false };
-  }
-  // Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type) carry a statusCode.
-  if (hasStatusCode(error) && error.statusCode >= 400 && error.statusCode < 500) {
-    const message =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'Request body is too large'
-        : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'Request body is not valid JSON'
-          : error.message;
-    return { status: error.statusCode, body: { message }, unexpected: false };
   }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,

@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright's own browser download cannot work on these machines.
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  // One worker owns one running shop (see fixtures.ts); the tests stop and restart parts of it.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+    trace: 'off',
+  },
+});

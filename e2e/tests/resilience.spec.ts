@@ -1,0 +1,19 @@
+import { expect, test } from './fixtures';
+
+test('with the catalog remote down the shell still renders its layout and a friendly fallback', async ({
+  page,
+  stack,
+}) => {
+  await stack.stopPart('mf-catalog');
+  try {
+    await page.goto('/');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('California, United States');
+    await expect(page.getByRole('alert')).toContainText(/unavailable|could not be loaded/i);
+    await expect(page.getByRole('button', { name: /retry/i })).toBeVisible();
+  } finally {
+    await stack.startPart('mf-catalog');
+  }
+  await page.getByRole('button', { name: /retry/i }).click();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ServiceKitModule, type ServiceContext } from '@shop/service-kit';
+import type { DataConfig } from './config/data.config';
+import { SiteSettingsController } from './settings/site-settings.controller';
+import { SITE_SETTINGS_MODEL, siteSettingsSchema } from './settings/site-settings.schema';
+import { SiteSettingsService } from './settings/site-settings.service';
+
+@Module({})
+export class AppModule {
+  static register(context: ServiceContext<DataConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot(context),
+        MongooseModule.forFeature([{ name: SITE_SETTINGS_MODEL, schema: siteSettingsSchema }]),
+      ],
+      controllers: [SiteSettingsController],
+      providers: [SiteSettingsService],
+    };
+  }
+}

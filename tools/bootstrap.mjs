@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Entry point of `npm start` and `npm test` on a fresh clone: it runs on whatever Node the machine
+// has, installs the npm packages (which bring Node 24), then hands over to Node 24 for the rest.
+// Plain JavaScript on purpose: nothing is installed or built when it starts.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const command = process.argv[2];
+const REQUIRED_NODE_MAJOR = 24;
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function step(text) {
+  console.log(`\n> ${text}`);
+}
+
+function ensureNpmPackages() {
+  const lock = join(root, 'package-lock.json');
+  const stamp = join(root, 'node_modules', '.shop-install-stamp');
+  const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
+  step('Installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, want);
+}
+
+function ensureNode24() {
+  if (Number(process.versions.node.split('.')[0]) === REQUIRED_NODE_MAJOR) return;
+  const node24 = join(root, 'node_modules', '.bin', 'node');
+  if (!existsSync(node24)) throw new Error('node_modules/.bin/node is missing after npm ci');
+  const result = spawnSync(node24, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const nx = (...args) => run(join(root, 'node_modules', '.bin', 'nx'), args);
+
+async function main() {
+  if (command !== 'start' && command !== 'test') {
+    console.error('usage: node tools/bootstrap.mjs start|test');
+    process.exit(2);
+  }
+  ensureNpmPackages();
+  ensureNode24();
+  const { ensureTools } = await import('./infra/ensure-tools.mjs');
+  step('Checking the embedded database, NATS' + (command === 'test' ? ', Chromium and decK' : ''));
+  await ensureTools({ browser: command === 'test' });
+
+  if (command === 'start') {
+    step('Building (cached by Nx)');
+    nx('run-many', '-t', 'build', '--output-style=stream-without-prefixes');
+    step('Starting the shop');
+    run(process.execPath, [join(root, 'tools', 'dist', 'start.js')]);
+    return;
+  }
+
+  step('Format check');
+  run(join(root, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level=warn', '.']);
+  step('Lint, typecheck, build, unit and integration tests');
+  nx('run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=stream');
+  step('Browser tests (Playwright, Chromium)');
+  nx('run', '@shop/e2e:e2e', '--output-style=stream');
+  console.log('\nAll checks passed.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
