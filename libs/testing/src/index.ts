@@ -1,0 +1,13 @@
+// Brings the typed `inject('mongoUrl' | 'natsUrl')` to every test that imports this library.
+export type {} from './provided-context.mjs';
+export type { RunningServer } from './running-server.js';
+export { freePort } from './free-port.util.js';
+export {
+  startEmbeddedMongo,
+  type EmbeddedMongo,
+  type EmbeddedMongoOptions,
+} from './embedded-mongo.server.js';
+export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from './embedded-nats.server.js';
+export { provideMongo, provideNats } from './test-servers.provider.js';
+export { uniqueDbName, mongoUrlFor } from './database-names.util.js';
+export { toolPaths, type ToolPaths } from './tool-paths.js';

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+
+/** Versions of the installed tools and container images, kept once in `tools/infra/versions.json`. */
+export interface ToolVersions {
+  mongoJavaServer: string;
+  natsServer: string;
+  images: { mongo: string; nats: string };
+}
+
+export interface ToolPaths {
+  toolsDir: string;
+  mongoClasspath: string;
+  natsServer: string;
+  chromium: string;
+  deck: string;
+}
+
+const debianNatsServer = '/usr/bin/nats-server';
+
+let cachedRoot: string | undefined;
+
+/** The monorepo root: the nearest folder above this library (or the working directory) holding `nx.json`. */
+export function repoRoot(): string {
+  if (cachedRoot) return cachedRoot;
+  for (const start of [__dirname, process.cwd()]) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      if (existsSync(join(dir, 'nx.json'))) return (cachedRoot = dir);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  throw new Error(
+    `cannot find the repository root (a folder with nx.json) above ${__dirname} or ${process.cwd()}`,
+  );
+}
+
+/** Reads `tools/infra/versions.json`, the single place the tool versions are pinned. */
+export function toolVersions(): ToolVersions {
+  return JSON.parse(
+    readFileSync(join(repoRoot(), 'tools', 'infra', 'versions.json'), 'utf8'),
+  ) as ToolVersions;
+}
+
+/**
+ * Where `tools/infra/ensure-tools.mjs` installs each tool; mirrors its `toolPaths()` so the two
+ * projects share a folder layout without importing each other.
+ */
+export function toolPaths(): ToolPaths {
+  const versions = toolVersions();
+  const toolsDir = process.env['SHOP_TOOLS_DIR'] || join(homedir(), '.cache', 'shop-tools');
+  const mongoDir = join(toolsDir, `mongo-java-server-${versions.mongoJavaServer}`);
+  const ownNats = join(toolsDir, `nats-server-${versions.natsServer}`, 'nats-server');
+  return {
+    toolsDir,
+    mongoClasspath: `${join(mongoDir, 'classes')}${delimiter}${join(mongoDir, 'lib', '*')}`,
+    natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
+    chromium: '/usr/bin/chromium',
+    deck: '/usr/bin/deck',
+  };
+}
+
+let installed = false;
+
+/**
+ * Runs the installer once per process, so an edited launcher is rebuilt before it is used; when
+ * everything is present this costs one short Node start.
+ */
+export function ensureToolsInstalled(): void {
+  if (installed) return;
+  const script = join(repoRoot(), 'tools', 'infra', 'ensure-tools.mjs');
+  const result = spawnSync(process.execPath, [script, '--quiet'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+    throw new Error(
+      `installing the embedded servers failed (node ${script}):\n${output || result.error?.message}`,
+    );
+  }
+  if (result.stdout.trim()) process.stderr.write(result.stdout);
+  installed = true;
+}

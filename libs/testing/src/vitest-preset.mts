@@ -1,0 +1,24 @@
+import swc from 'unplugin-swc';
+import { defaultServerConditions } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
+
+/**
+ * The Vitest settings back-end projects share: workspace libraries read from their TypeScript
+ * source, one real database and NATS for the whole run (see global-setup), and, for NestJS,
+ * SWC so decorator metadata survives.
+ */
+export function backendTestConfig(options: { nest?: boolean } = {}): ViteUserConfig {
+  return {
+    // SWC keeps decorator metadata, which NestJS dependency injection needs.
+    plugins: options.nest ? [swc.vite({ module: { type: 'es6' } })] : [],
+    resolve: { conditions: ['source'] },
+    // Tests run in Vite's server environment, which does not read the top-level resolve.conditions.
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+    test: {
+      globalSetup: ['@shop/testing/global-setup'],
+      include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}

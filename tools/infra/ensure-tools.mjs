@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// Installs the binaries the project runs locally (embedded MongoDB-wire database, NATS server and,
+// on request, the browser tools) into a per-user folder, keyed by version so every clone and CI run
+// on the machine shares them. Idempotent: a second run only checks and returns.
+//
+//   node tools/infra/ensure-tools.mjs [--browser] [--quiet]
+//
+// Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
+// both the system Node (20) and the project's Node (24).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const infraDir = dirname(fileURLToPath(import.meta.url));
+const versions = JSON.parse(readFileSync(join(infraDir, 'versions.json'), 'utf8'));
+const mongoSources = [
+  join(infraDir, 'mongo', 'pom.xml'),
+  join(infraDir, 'mongo', 'src', 'main', 'java', 'shop', 'EmbeddedMongo.java'),
+];
+const debianNatsServer = '/usr/bin/nats-server';
+const fallbackGo = '/usr/local/go/bin/go';
+
+/** Where each tool lives (or will live once installed); the same computation as `@shop/testing`. */
+export function toolPaths() {
+  const toolsDir = process.env.SHOP_TOOLS_DIR || join(homedir(), '.cache', 'shop-tools');
+  const mongoDir = join(toolsDir, `mongo-java-server-${versions.mongoJavaServer}`);
+  const ownNats = join(toolsDir, `nats-server-${versions.natsServer}`, 'nats-server');
+  return {
+    toolsDir,
+    mongoClasspath: `${join(mongoDir, 'classes')}${delimiter}${join(mongoDir, 'lib', '*')}`,
+    // The Debian package is only the fallback for machines without Go.
+    natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
+    chromium: '/usr/bin/chromium',
+    deck: '/usr/bin/deck',
+  };
+}
+
+/** Installs whatever is missing; resolves when every requested tool is in place. */
+export async function ensureTools({ browser = false, log = (line) => console.log(line) } = {}) {
+  const { toolsDir } = toolPaths();
+  mkdirSync(toolsDir, { recursive: true });
+  ensureMongoLauncher(toolsDir, log);
+  ensureNatsServer(toolsDir, log);
+  if (browser) ensureBrowserTools(log);
+  return toolPaths();
+}
+
+function ensureMongoLauncher(toolsDir, log) {
+  const label = `mongo-java-server ${versions.mongoJavaServer}`;
+  const target = join(toolsDir, `mongo-java-server-${versions.mongoJavaServer}`);
+  const hash = sourceHash();
+  if (builtHash(target) === hash) return;
+
+  for (const tool of ['java', 'javac', 'mvn']) {
+    if (!which(tool)) fail(`${label}: '${tool}' is not on PATH (the launcher needs Java 17+ and Maven)`);
+  }
+  log(`${label}: building the launcher into ${target}`);
+  // Build beside the target and move it in at the end, so a concurrent run never sees half a build.
+  const staging = `${target}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    run(label, 'mvn', [
+      '-B',
+      '-q',
+      '-f',
+      mongoSources[0],
+      'dependency:copy-dependencies',
+      `-DoutputDirectory=${join(staging, 'lib')}`,
+      `-Dmongo-java-server.version=${versions.mongoJavaServer}`,
+    ]);
+    run(label, 'javac', [
+      '--release',
+      '17',
+      '-cp',
+      join(staging, 'lib', '*'),
+      '-d',
+      join(staging, 'classes'),
+      mongoSources[1],
+    ]);
+    writeFileSync(join(staging, 'build.sha256'), `${hash}\n`);
+    rmSync(target, { recursive: true, force: true });
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      if (builtHash(target) !== hash) throw error; // otherwise a concurrent run got there first
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`${label}: ready`);
+}
+
+function sourceHash() {
+  const digest = createHash('sha256').update(`mongo-java-server ${versions.mongoJavaServer}\n`);
+  for (const file of mongoSources) digest.update(readFileSync(file));
+  return digest.digest('hex');
+}
+
+function builtHash(dir) {
+  const marker = join(dir, 'build.sha256');
+  if (!existsSync(marker) || !existsSync(join(dir, 'classes', 'shop', 'EmbeddedMongo.class')))
+    return undefined;
+  return readFileSync(marker, 'utf8').trim();
+}
+
+function ensureNatsServer(toolsDir, log) {
+  const label = `nats-server ${versions.natsServer}`;
+  const dir = join(toolsDir, `nats-server-${versions.natsServer}`);
+  const binary = join(dir, 'nats-server');
+  if (existsSync(binary)) return;
+
+  const go = which('go') ?? (existsSync(fallbackGo) ? fallbackGo : undefined);
+  if (!go) {
+    if (existsSync(debianNatsServer)) return;
+    log(`${label}: Go is not installed; falling back to Debian's nats-server package`);
+    aptInstall(['nats-server'], log);
+    if (!existsSync(debianNatsServer)) fail(`${label}: apt-get did not provide ${debianNatsServer}`);
+    return;
+  }
+
+  log(`${label}: building with ${go} (go install) into ${dir}`);
+  const staging = `${dir}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  try {
+    run(label, go, ['install', `github.com/nats-io/nats-server/v2@v${versions.natsServer}`], {
+      GOBIN: staging,
+      PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}`,
+    });
+    mkdirSync(dir, { recursive: true });
+    renameSync(join(staging, 'nats-server'), binary);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`${label}: ready`);
+}
+
+function ensureBrowserTools(log) {
+  const { chromium, deck } = toolPaths();
+  const missing = [];
+  if (!existsSync(chromium) || !existsSync('/usr/bin/chromedriver'))
+    missing.push('chromium', 'chromium-driver');
+  if (!existsSync(deck)) missing.push('deck');
+  if (missing.length === 0) return;
+  log(`browser tools: installing ${missing.join(', ')} with apt-get`);
+  aptInstall(missing, log);
+  if (!existsSync(chromium) || !existsSync(deck))
+    fail(`browser tools: apt-get finished but ${chromium} or ${deck} is still missing`);
+  log('browser tools: ready');
+}
+
+function aptInstall(packages, log) {
+  if (!which('apt-get')) fail(`apt-get is not available; install ${packages.join(', ')} by hand`);
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !which('sudo')) fail(`installing ${packages.join(', ')} needs root (or sudo)`);
+  const apt = (args) => {
+    const [command, fullArgs] = asRoot ? ['apt-get', args] : ['sudo', ['-n', 'apt-get', ...args]];
+    return spawnSync(command, fullArgs, {
+      encoding: 'utf8',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  };
+  let result = apt(['install', '-y', ...packages]);
+  if (result.status !== 0) {
+    // An unknown package or a stale index: refresh the package lists once and retry.
+    log('apt-get install failed; running apt-get update and retrying');
+    const update = apt(['update']);
+    if (update.status !== 0) fail(`apt-get update failed:\n${tail(update)}`);
+    result = apt(['install', '-y', ...packages]);
+  }
+  if (result.status !== 0) fail(`apt-get install -y ${packages.join(' ')} failed:\n${tail(result)}`);
+}
+
+function run(label, command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) fail(`${label}: cannot run ${command}: ${result.error.message}`);
+  if (result.status !== 0)
+    fail(`${label}: ${command} ${args.join(' ')} failed (exit ${result.status}):\n${tail(result)}`);
+}
+
+function tail(result, lines = 30) {
+  return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-lines).join('\n');
+}
+
+function which(command) {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, command))) return join(dir, command);
+  }
+  return undefined;
+}
+
+function fail(message) {
+  throw new Error(message);
+}
+
+function isMain() {
+  if (!process.argv[1]) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--browser' && arg !== '--quiet');
+  if (unknown.length > 0) {
+    console.error(
+      `ensure-tools: unknown option ${unknown.join(' ')}\nusage: node tools/infra/ensure-tools.mjs [--browser] [--quiet]`,
+    );
+    process.exit(2);
+  }
+  const quiet = args.includes('--quiet');
+  const started = Date.now();
+  let acted = false;
+  ensureTools({
+    browser: args.includes('--browser'),
+    log: (line) => {
+      acted = true;
+      console.log(`ensure-tools: ${line}`);
+    },
+  }).then(
+    ({ toolsDir }) => {
+      if (!quiet || acted)
+        console.log(
+          `ensure-tools: ${acted ? 'done' : 'all tools present'} in ${toolsDir} (${Date.now() - started} ms)`,
+        );
+    },
+    (error) => {
+      console.error(`ensure-tools: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
