@@ -48,6 +48,12 @@ export default tseslint.config(
     },
   },
   {
+    // NestJS injects by the runtime class a constructor parameter names: such imports must stay
+    // value imports, which these options tell consistent-type-imports.
+    files: ['services/**/*.ts', 'libs/service-kit/**/*.ts'],
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
+  },
+  {
     // Command-line programs talk to their user on stdout.
     files: ['tools/**', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

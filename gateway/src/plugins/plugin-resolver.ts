@@ -1,0 +1,108 @@
+import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
+import { CorrelationIdPlugin } from './correlation-id.plugin';
+import { CorsPlugin } from './cors.plugin';
+import type { PluginDeclaration, PluginName } from './plugin-registry';
+import { RateLimitingPlugin } from './rate-limiting.plugin';
+import { RequestSizeLimitingPlugin } from './request-size-limiting.plugin';
+
+/** The plugin instances that run for one request, in Kong's priority order of use. */
+export interface ActivePlugins {
+  readonly correlationId?: CorrelationIdPlugin;
+  readonly cors?: CorsPlugin;
+  readonly requestSizeLimiting?: RequestSizeLimitingPlugin;
+  readonly rateLimiting?: RateLimitingPlugin;
+}
+
+const SPECIFICITY = { route: 2, service: 1, global: 0 } as const;
+
+function appliesTo(declaration: PluginDeclaration, route: GatewayRoute | null): boolean {
+  const { scope } = declaration;
+  if (scope.kind === 'global') return true;
+  if (!route) return false;
+  return scope.kind === 'service' ? scope.service === route.service.name : scope.route === route.name;
+}
+
+/**
+ * For each plugin name, the declaration that applies to `route` (or to requests matching no
+ * route when null): Kong runs only the most specific enabled instance — route over service
+ * over global.
+ */
+export function selectPluginDeclarations(
+  declarations: readonly PluginDeclaration[],
+  route: GatewayRoute | null,
+): Map<PluginName, PluginDeclaration> {
+  const chosen = new Map<PluginName, PluginDeclaration>();
+  for (const declaration of declarations) {
+    if (!declaration.enabled || !appliesTo(declaration, route)) continue;
+    const current = chosen.get(declaration.name);
+    if (!current || SPECIFICITY[declaration.scope.kind] > SPECIFICITY[current.scope.kind]) {
+      chosen.set(declaration.name, declaration);
+    }
+  }
+  return chosen;
+}
+
+/** Builds the plugin instances once and answers which of them run for a route. */
+export class PluginSet {
+  /** Plugins for requests that match no route (global ones only). */
+  readonly global: ActivePlugins;
+  private readonly byRoute = new Map<string, ActivePlugins>();
+  private readonly instances = new Map<PluginDeclaration, PluginInstance>();
+
+  constructor(
+    config: GatewayConfig,
+    private readonly rateLimitFactor: number,
+    private readonly now?: () => number,
+  ) {
+    this.global = this.activate(selectPluginDeclarations(config.plugins, null));
+    for (const route of config.routes) {
+      this.byRoute.set(route.name, this.activate(selectPluginDeclarations(config.plugins, route)));
+    }
+  }
+
+  /** The plugins that run for requests matched by `route`. */
+  forRoute(route: GatewayRoute): ActivePlugins {
+    return this.byRoute.get(route.name) ?? this.global;
+  }
+
+  private activate(selected: Map<PluginName, PluginDeclaration>): ActivePlugins {
+    const active: { -readonly [K in keyof ActivePlugins]: ActivePlugins[K] } = {};
+    for (const declaration of selected.values()) {
+      const plugin = this.instanceOf(declaration);
+      if (plugin instanceof CorrelationIdPlugin) active.correlationId = plugin;
+      else if (plugin instanceof CorsPlugin) active.cors = plugin;
+      else if (plugin instanceof RequestSizeLimitingPlugin) active.requestSizeLimiting = plugin;
+      else active.rateLimiting = plugin;
+    }
+    return active;
+  }
+
+  // One instance per declaration, so a service-wide rate limit counts across all its routes.
+  private instanceOf(declaration: PluginDeclaration): PluginInstance {
+    let instance = this.instances.get(declaration);
+    if (!instance) {
+      instance = instantiate(declaration, this.rateLimitFactor, this.now);
+      this.instances.set(declaration, instance);
+    }
+    return instance;
+  }
+}
+
+type PluginInstance = CorrelationIdPlugin | CorsPlugin | RequestSizeLimitingPlugin | RateLimitingPlugin;
+
+function instantiate(
+  declaration: PluginDeclaration,
+  rateLimitFactor: number,
+  now?: () => number,
+): PluginInstance {
+  switch (declaration.name) {
+    case 'correlation-id':
+      return new CorrelationIdPlugin(declaration.config);
+    case 'cors':
+      return new CorsPlugin(declaration.config);
+    case 'request-size-limiting':
+      return new RequestSizeLimitingPlugin(declaration.config);
+    case 'rate-limiting':
+      return new RateLimitingPlugin(declaration.config, rateLimitFactor, now);
+  }
+}

@@ -1,0 +1,161 @@
+import { Agent, createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { resolve } from 'node:path';
+import { createProxyServer } from 'http-proxy-3';
+import type { Logger } from 'pino';
+import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../config/gateway-env';
+import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
+import { loadKongConfig } from '../config/kong-config.loader';
+import { createGatewayLogger } from '../logging/gateway-logger';
+import { PluginSet } from '../plugins/plugin-resolver';
+import { RouteMatcher } from '../routing/route-matcher';
+import { KONG_MESSAGES } from './kong-messages';
+import { RequestHandler, type RoutingPlan } from './request-handler';
+
+/** Options of {@link startGateway}. */
+export interface StartGatewayOptions {
+  /** The Kong declarative file to serve. */
+  configPath: string;
+  /** Port to listen on; 0 picks a free one. */
+  port: number;
+  /** Interface to listen on (default 0.0.0.0). */
+  host?: string;
+  /** Service host → `host:port` to connect to instead of the DNS name (local runs list every host). */
+  upstreams?: Record<string, string>;
+  /** Multiplies every rate limit (load tests); logged as a warning when not 1. */
+  rateLimitFactor?: number;
+  /** Logger to use instead of the default JSON logger on stdout. */
+  logger?: Logger;
+}
+
+/** A running gateway. */
+export interface RunningGateway {
+  /** Base URL, e.g. `http://127.0.0.1:8000`. */
+  url: string;
+  port: number;
+  /** Stops accepting requests, lets in-flight ones finish briefly, then closes everything. */
+  close(): Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 2_000;
+
+function resolveUpstreams(
+  upstreams: Record<string, string>,
+  config: GatewayConfig,
+): Map<string, UpstreamAddress> {
+  const hosts = new Set(config.services.map((service) => service.host));
+  const problems: string[] = [];
+  const resolved = new Map<string, UpstreamAddress>();
+  for (const [name, value] of Object.entries(upstreams)) {
+    const address = parseUpstreamAddress(value);
+    if (!address) problems.push(`upstream override ${name}=${value} must be host:port`);
+    else if (!hosts.has(name)) {
+      problems.push(
+        `upstream override ${JSON.stringify(name)} names no service host in the config (${[...hosts].join(', ')})`,
+      );
+    } else resolved.set(name, address);
+  }
+  if (problems.length > 0) throw new GatewayEnvError(problems);
+  return resolved;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolveListen, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolveListen();
+    });
+  });
+}
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({
+    message:
+      error.code === 'HPE_HEADER_OVERFLOW' ? 'Request header or cookie too large' : KONG_MESSAGES.badRequest,
+  });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Starts the local gateway: serves the routes and plugins of a Kong 3 declarative file.
+ * Refuses to start (rejects) when the file uses anything the gateway does not implement.
+ */
+export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
+  const logger = options.logger ?? createGatewayLogger();
+  const host = options.host ?? '0.0.0.0';
+  const rateLimitFactor = options.rateLimitFactor ?? 1;
+  if (!Number.isFinite(rateLimitFactor) || rateLimitFactor <= 0) {
+    throw new GatewayEnvError([`rateLimitFactor must be a positive number, got ${rateLimitFactor}`]);
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) {
+    throw new GatewayEnvError([`port must be 0-65535, got ${options.port}`]);
+  }
+
+  const configPath = resolve(options.configPath);
+  const config = loadKongConfig(configPath);
+  const plan: RoutingPlan = {
+    matcher: new RouteMatcher<GatewayRoute>(config.routes),
+    plugins: new PluginSet(config, rateLimitFactor),
+    upstreams: resolveUpstreams(options.upstreams ?? {}, config),
+  };
+  if (rateLimitFactor !== 1) {
+    logger.warn(
+      { rateLimitFactor },
+      `rate limits multiplied by ${rateLimitFactor} (GATEWAY_RATE_LIMIT_FACTOR); not the production limits`,
+    );
+  }
+
+  // Kept-alive upstream connections, as Kong keeps its upstream keepalive pool.
+  const agent = new Agent({ keepAlive: true, maxFreeSockets: 256 });
+  const proxy = createProxyServer({ agent, xfwd: false, ws: false });
+  const handler = new RequestHandler(plan, proxy, agent, logger);
+
+  const server = createServer((req, res) => handler.handle(req, res));
+  server.on('checkContinue', (req, res) => handler.handle(req, res, true));
+  server.on('clientError', answerClientError);
+
+  await listen(server, options.port, host);
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  logger.info(
+    {
+      url,
+      config: configPath,
+      routes: config.routes.length,
+      upstreams: Object.fromEntries(
+        [...plan.upstreams].map(([name, address]) => [name, `${address.host}:${address.port}`]),
+      ),
+    },
+    'gateway listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolveClose) => {
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          agent.destroy();
+          resolveClose();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

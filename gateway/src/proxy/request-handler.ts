@@ -1,0 +1,362 @@
+import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { ProxyServer } from 'http-proxy-3';
+import type { Logger } from 'pino';
+import type { UpstreamAddress } from '../config/gateway-env';
+import type { GatewayRoute } from '../config/gateway-config';
+import type { ActivePlugins, PluginSet } from '../plugins/plugin-resolver';
+import { REQUEST_SIZE_LIMIT_MESSAGE } from '../plugins/request-size-limiting.plugin';
+import { type ResponseHeaders, setHeader } from '../plugins/response-headers';
+import { escapePath, normalizePath, splitRequestTarget } from '../routing/path-normalizer';
+import type { RouteMatch, RouteMatcher } from '../routing/route-matcher';
+import { upstreamUri } from '../routing/upstream-uri';
+import { BodyLimitStream } from './body-limit.stream';
+import { applyForwardedHeaders, clientAddress } from './forwarded-headers';
+import { KONG_MESSAGES, upstreamFailure } from './kong-messages';
+
+/** Everything the handler needs to route a request, built once at start-up. */
+export interface RoutingPlan {
+  readonly matcher: RouteMatcher<GatewayRoute>;
+  readonly plugins: PluginSet;
+  /** Service host → address to connect to instead (GATEWAY_UPSTREAMS). */
+  readonly upstreams: ReadonlyMap<string, UpstreamAddress>;
+}
+
+interface RequestContext {
+  readonly startedAt: number;
+  readonly method: string;
+  readonly logPath: string;
+  readonly clientIp: string;
+  plugins: ActivePlugins;
+  correlationId?: string;
+  route?: GatewayRoute;
+  upstream?: string;
+  rateLimitHeaders?: Readonly<Record<string, string>>;
+  /** A preflight: the cors plugin's response decoration does not run (Kong's skip_response_headers). */
+  preflight: boolean;
+  /** The gateway has answered itself; later upstream errors are noise. */
+  answered: boolean;
+  bodyRejected: boolean;
+  timedOut: boolean;
+  clientWantsClose: boolean;
+  attempts: number;
+  proxyReq?: ClientRequest;
+}
+
+// Beyond this many unread body bytes, closing the connection is cheaper than reading them away.
+const MAX_DRAIN_BYTES = 8 * 2 ** 20;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+function declaredLength(req: IncomingMessage): number | undefined {
+  const value = req.headers['content-length'];
+  if (value === undefined) return undefined;
+  const length = Number.parseInt(value, 10);
+  return Number.isNaN(length) ? undefined : length;
+}
+
+function hasStreamedBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return hasStreamedBody(req) || (declaredLength(req) ?? 0) > 0;
+}
+
+function formatAddress({ host, port }: UpstreamAddress): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Runs Kong's request path for each request: route, plugins in priority order, then the proxy. */
+export class RequestHandler {
+  private readonly contexts = new WeakMap<IncomingMessage, RequestContext>();
+
+  constructor(
+    private readonly plan: RoutingPlan,
+    private readonly proxy: ProxyServer,
+    private readonly agent: Agent,
+    private readonly logger: Logger,
+  ) {
+    proxy.on('proxyReq', (proxyReq, req) => this.onProxyReq(proxyReq, req));
+    proxy.on('proxyRes', (proxyRes, req) => this.onProxyRes(proxyRes, req));
+    // A client that hangs up mid-request is logged by the response's close handler.
+    proxy.on('econnreset', () => undefined);
+  }
+
+  /** Handles one request; `expectsContinue` is set for `Expect: 100-continue` requests. */
+  handle(req: IncomingMessage, res: ServerResponse, expectsContinue = false): void {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = splitRequestTarget(req.url ?? '/');
+    const ctx: RequestContext = {
+      startedAt: performance.now(),
+      method,
+      logPath: target?.path ?? req.url ?? '',
+      clientIp: clientAddress(req.socket.remoteAddress),
+      plugins: this.plan.plugins.global,
+      preflight: false,
+      answered: false,
+      bodyRejected: false,
+      timedOut: false,
+      clientWantsClose: false,
+      attempts: 0,
+    };
+    this.contexts.set(req, ctx);
+    res.once('close', () => this.logRequest(ctx, res));
+
+    const path = target ? normalizePath(target.path) : null;
+    const match = path === null ? undefined : this.plan.matcher.match(method, path);
+    if (match) {
+      ctx.route = match.route;
+      ctx.plugins = this.plan.plugins.forRoute(match.route);
+    }
+    // Plugins run in Kong's priority order: correlation-id, cors, request-size-limiting, rate-limiting.
+    const { correlationId, cors, requestSizeLimiting, rateLimiting } = ctx.plugins;
+    if (correlationId) ctx.correlationId = correlationId.access(req.headers);
+
+    if (!match || !target || path === null) {
+      this.answer(req, res, ctx, 404, KONG_MESSAGES.noRoute);
+      return;
+    }
+
+    if (cors?.isPreflight(method, req.headers)) {
+      ctx.preflight = true;
+      if (!cors.preflightContinue) {
+        this.answer(req, res, ctx, 200, null, cors.preflightHeaders(req.headers));
+        return;
+      }
+    }
+
+    if (requestSizeLimiting) {
+      const length = declaredLength(req);
+      if (length !== undefined && requestSizeLimiting.exceeds(length)) {
+        const status = expectsContinue ? 417 : 413;
+        this.answer(req, res, ctx, status, REQUEST_SIZE_LIMIT_MESSAGE, {}, length > MAX_DRAIN_BYTES);
+        return;
+      }
+    }
+
+    if (rateLimiting) {
+      const decision = rateLimiting.take(ctx.clientIp);
+      if (!rateLimiting.hideClientHeaders) ctx.rateLimitHeaders = decision.headers;
+      if (!decision.allowed) {
+        this.answer(req, res, ctx, rateLimiting.errorCode, rateLimiting.errorMessage, {
+          'retry-after': String(decision.reset),
+        });
+        return;
+      }
+    }
+
+    if (expectsContinue) res.writeContinue();
+    this.forward(req, res, ctx, match, path, target.path, target.query);
+  }
+
+  private forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    match: RouteMatch<GatewayRoute>,
+    path: string,
+    rawPath: string,
+    query: string | null,
+  ): void {
+    const { route } = match;
+    const { service } = route;
+    const address = this.plan.upstreams.get(service.host) ?? { host: service.host, port: service.port };
+    ctx.upstream = `${service.name} ${formatAddress(address)}`;
+    ctx.clientWantsClose = /(^|,)\s*close\s*(,|$)/i.test(req.headers.connection ?? '');
+
+    applyForwardedHeaders(req.headers, {
+      clientIp: ctx.clientIp,
+      serverPort: req.socket.localPort ?? 0,
+      rawPath,
+      strippedPrefix: route.stripPath ? match.matchedPath : null,
+    });
+    // The gateway already answered `100 Continue` itself.
+    delete req.headers.expect;
+    if (!route.preserveHost)
+      req.headers.host = service.port === 80 ? service.host : `${service.host}:${service.port}`;
+
+    const upstreamPath = escapePath(
+      upstreamUri({
+        servicePath: service.path,
+        stripPath: route.stripPath,
+        matchedPath: match.matchedPath,
+        requestPath: path,
+      }),
+    );
+    req.url = query === null ? upstreamPath : `${upstreamPath}?${query}`;
+
+    let body: BodyLimitStream | undefined;
+    const sizeLimit = ctx.plugins.requestSizeLimiting;
+    if (sizeLimit && hasStreamedBody(req)) {
+      const limited = new BodyLimitStream(sizeLimit.allowedBytes, () =>
+        this.rejectStreamedBody(req, res, ctx, limited),
+      );
+      body = limited;
+      req.pipe(limited);
+    }
+    this.send(req, res, ctx, address, body);
+  }
+
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    address: UpstreamAddress,
+    body: BodyLimitStream | undefined,
+  ): void {
+    ctx.attempts += 1;
+    const connectTimeout = ctx.route?.service.connectTimeoutMs;
+    this.proxy.web(
+      req,
+      res,
+      { target: `http://${formatAddress(address)}`, agent: this.agent, connectTimeout, buffer: body },
+      (error) => this.onProxyError(error as NodeJS.ErrnoException, req, res, ctx, address, body),
+    );
+  }
+
+  private onProxyReq(proxyReq: ClientRequest, req: IncomingMessage): void {
+    const ctx = this.contexts.get(req);
+    if (!ctx) return;
+    ctx.proxyReq = proxyReq;
+    if (ctx.bodyRejected) {
+      proxyReq.destroy();
+      return;
+    }
+    const readTimeout = ctx.route?.service.readTimeoutMs;
+    if (readTimeout) {
+      proxyReq.setTimeout(readTimeout, () => {
+        ctx.timedOut = true;
+        proxyReq.destroy();
+      });
+    }
+  }
+
+  private onProxyRes(proxyRes: IncomingMessage, req: IncomingMessage): void {
+    const ctx = this.contexts.get(req);
+    if (!ctx) return;
+    const headers = proxyRes.headers as ResponseHeaders;
+    const listed = typeof headers.connection === 'string' ? headers.connection.split(',') : [];
+    for (const name of [
+      'keep-alive',
+      'proxy-connection',
+      ...listed.map((token) => token.trim().toLowerCase()),
+    ]) {
+      if (name) delete headers[name];
+    }
+    // Connection handling belongs to the client's hop, not the upstream's.
+    headers.connection = ctx.clientWantsClose ? 'close' : 'keep-alive';
+    this.applyHeaderFilters(req, ctx, headers);
+  }
+
+  private onProxyError(
+    error: NodeJS.ErrnoException,
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    address: UpstreamAddress,
+    body: BodyLimitStream | undefined,
+  ): void {
+    if (ctx.answered || res.destroyed) return;
+    if (res.headersSent) {
+      // The answer is already under way; all that is left is to cut it so the client notices.
+      res.destroy();
+      return;
+    }
+    // A kept-alive connection the service closed at the same moment we reused it: one retry is
+    // safe when there is no body to resend and the method is idempotent.
+    const staleConnection =
+      (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
+      ctx.proxyReq?.reusedSocket === true &&
+      !ctx.timedOut;
+    if (staleConnection && ctx.attempts === 1 && IDEMPOTENT.has(ctx.method) && !hasBody(req)) {
+      ctx.proxyReq = undefined;
+      this.send(req, res, ctx, address, body);
+      return;
+    }
+    const failure = upstreamFailure(error, ctx.timedOut);
+    this.logger.warn(
+      { correlationId: ctx.correlationId, upstream: ctx.upstream, code: error.code, err: error.message },
+      'upstream request failed',
+    );
+    this.answer(req, res, ctx, failure.status, failure.message);
+  }
+
+  private rejectStreamedBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    body: BodyLimitStream,
+  ): void {
+    ctx.bodyRejected = true;
+    req.unpipe(body);
+    ctx.proxyReq?.destroy();
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Reading the rest of the body away lets the client see the 413 instead of a connection reset.
+    let drained = 0;
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > MAX_DRAIN_BYTES) req.socket.destroy();
+    });
+    req.resume();
+    this.answer(req, res, ctx, 413, REQUEST_SIZE_LIMIT_MESSAGE);
+  }
+
+  /** Kong's header_filter phase: correlation id echo, CORS decoration, rate-limit headers. */
+  private applyHeaderFilters(req: IncomingMessage, ctx: RequestContext, headers: ResponseHeaders): void {
+    const { correlationId, cors } = ctx.plugins;
+    if (correlationId && ctx.correlationId) correlationId.headerFilter(ctx.correlationId, headers);
+    if (cors && !ctx.preflight) cors.headerFilter(req.headers, headers);
+    if (ctx.rateLimitHeaders) {
+      for (const [name, value] of Object.entries(ctx.rateLimitHeaders)) setHeader(headers, name, value);
+    }
+  }
+
+  /** An answer produced by the gateway itself: JSON `{ message }` (or empty for a preflight). */
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    status: number,
+    message: string | null,
+    extraHeaders: ResponseHeaders = {},
+    closeConnection = false,
+  ): void {
+    ctx.answered = true;
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    const body = message === null ? '' : JSON.stringify({ message });
+    const headers: ResponseHeaders = { ...extraHeaders };
+    if (message !== null) headers['content-type'] = 'application/json; charset=utf-8';
+    headers['content-length'] = String(Buffer.byteLength(body));
+    this.applyHeaderFilters(req, ctx, headers);
+    if (closeConnection) headers.connection = 'close';
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) res.setHeader(name, value);
+    }
+    res.writeHead(status);
+    res.end(body);
+  }
+
+  private logRequest(ctx: RequestContext, res: ServerResponse): void {
+    // 499 is nginx's (and so Kong's) code for a client that went away before the answer was complete.
+    const status = res.writableFinished ? res.statusCode : 499;
+    this.logger.info(
+      {
+        correlationId: ctx.correlationId ?? null,
+        method: ctx.method,
+        path: ctx.logPath,
+        status,
+        route: ctx.route?.name ?? null,
+        upstream: ctx.upstream ?? null,
+        durationMs: Math.round((performance.now() - ctx.startedAt) * 10) / 10,
+        clientIp: ctx.clientIp,
+      },
+      'request',
+    );
+  }
+}

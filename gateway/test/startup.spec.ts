@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayConfigError, GatewayEnvError, startGateway } from '../src/index';
+import { memoryLogger, writeKongFile } from './support/gateway.fixture';
+
+const GATEWAY_DIR = resolve(__dirname, '..');
+const MINIMAL =
+  '_format_version: "3.0"\nservices:\n  - name: api\n    url: http://api:3001\n    routes:\n      - name: api\n        paths: [/api]\n';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function kongFile(yaml: string): string {
+  const file = writeKongFile(yaml);
+  cleanups.push(file.remove);
+  return file.path;
+}
+
+async function refusal(yaml: string): Promise<string> {
+  const start = startGateway({
+    configPath: kongFile(yaml),
+    port: 0,
+    host: '127.0.0.1',
+    logger: memoryLogger().logger,
+  });
+  await expect(start).rejects.toBeInstanceOf(GatewayConfigError);
+  return start.then(
+    () => '',
+    (error: Error) => error.message,
+  );
+}
+
+describe('start-up refusals', () => {
+  it('refuses a plugin it does not implement', async () => {
+    expect(await refusal(`${MINIMAL}plugins:\n  - name: jwt\n`)).toMatch(
+      /plugins\[0\] \(jwt\)\.name: plugin "jwt" is not implemented/,
+    );
+  });
+
+  it('refuses an entity it does not implement', async () => {
+    expect(await refusal(`${MINIMAL}upstreams:\n  - name: api\n`)).toContain(
+      'top-level entity "upstreams" is not implemented',
+    );
+  });
+
+  it('refuses the redis rate-limiting policy', async () => {
+    expect(
+      await refusal(
+        `${MINIMAL}plugins:\n  - name: rate-limiting\n    config: { minute: 5, limit_by: ip, policy: redis }\n`,
+      ),
+    ).toContain('policy "redis" is not implemented');
+  });
+
+  it('refuses an upstream override for a host the file does not use', async () => {
+    await expect(
+      startGateway({
+        configPath: kongFile(MINIMAL),
+        port: 0,
+        upstreams: { apj: '127.0.0.1:1' },
+        logger: memoryLogger().logger,
+      }),
+    ).rejects.toThrow(GatewayEnvError);
+  });
+
+  it('refuses a missing file with its path', async () => {
+    await expect(
+      startGateway({ configPath: '/nonexistent/kong.yml', port: 0, logger: memoryLogger().logger }),
+    ).rejects.toThrow(/\/nonexistent\/kong\.yml[\s\S]*cannot read the file/);
+  });
+});
+
+describe('command line (src/main.ts)', () => {
+  function runMain(env: Record<string, string>): {
+    exit: Promise<number | null>;
+    stdout: () => string;
+    stderr: () => string;
+    kill(): void;
+  } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: GATEWAY_DIR,
+      env: { ...process.env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = once(child, 'exit').then(([code]) => code as number | null);
+    cleanups.push(() => child.kill('SIGKILL'));
+    return { exit, stdout: () => stdout, stderr: () => stderr, kill: () => child.kill('SIGTERM') };
+  }
+
+  it('exits 1 with a clear message when the file uses an unknown plugin', async () => {
+    const run = runMain({ GATEWAY_CONFIG: kongFile(`${MINIMAL}plugins:\n  - name: key-auth\n`) });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain('gateway: refused to start');
+    expect(run.stderr()).toContain('plugin "key-auth" is not implemented by the local gateway');
+  });
+
+  it('exits 1 with a clear message on a bad environment value', async () => {
+    const run = runMain({ GATEWAY_PORT: 'eighty', GATEWAY_UPSTREAMS: 'products=nowhere' });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain('GATEWAY_PORT must be a port number');
+    expect(run.stderr()).toContain(
+      'GATEWAY_UPSTREAMS entry "products=nowhere" must look like name=host:port',
+    );
+    const second = runMain({ GATEWAY_RATE_LIMIT_FACTOR: '0' });
+    expect(await second.exit).toBe(1);
+    expect(second.stderr()).toContain('GATEWAY_RATE_LIMIT_FACTOR must be a positive number');
+  });
+
+  it('serves the default kong.yml, warns about a raised rate limit, and stops on SIGTERM', async () => {
+    const run = runMain({ GATEWAY_RATE_LIMIT_FACTOR: '10', GATEWAY_UPSTREAMS: 'shell=127.0.0.1:9' });
+    const deadline = Date.now() + 15_000;
+    while (!run.stdout().includes('gateway listening') && Date.now() < deadline) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    const lines = run
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, rateLimitFactor: 10 }));
+    const listening = lines.find((line) => line.msg === 'gateway listening');
+    expect(listening).toMatchObject({ config: resolve(GATEWAY_DIR, 'kong.yml') });
+    const res = await fetch(`${String(listening?.url)}/api/nothing-here`);
+    expect(res.status).toBe(502);
+    run.kill();
+    expect(await run.exit).toBe(0);
+  });
+});
