@@ -13,7 +13,11 @@ const depConstraints = [
   { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
   { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
   { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
-  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
+  // Services may use the gateway in their tests, to prove their rules through the real edge.
+  {
+    sourceTag: 'type:service',
+    onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test', 'scope:gateway'],
+  },
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:gateway'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
