@@ -27,8 +27,11 @@ function ensureNpmPackages() {
   const stamp = join(root, 'node_modules', '.shop-install-stamp');
   const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
-  step('Installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: the lock records only the platform binaries (swc, rspack, ...) that
+  // the registry served when it was written, and `npm ci` refuses a lock without every platform's
+  // optional packages (npm/cli#4828). With a lock present, `npm install` installs its versions.
+  step('Installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, want);
 }
 

@@ -1,4 +1,4 @@
-import { type ConsoleMessage, type Request, test as base } from '@playwright/test';
+import { type ConsoleMessage, type Locator, type Page, type Request, test as base } from '@playwright/test';
 import { type RunningStack, startStack } from '@shop/tools';
 
 interface WorkerFixtures {
@@ -15,6 +15,8 @@ interface TestFixtures {
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const stack = await startStack({ ports: 'free' });
       await use(stack);
@@ -40,3 +42,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
+
+/** The product cards of the home grid, found the way a screen reader user finds them. */
+export function productCards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+}

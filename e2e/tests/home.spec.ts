@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contracts';
-import { expect, test } from './fixtures';
+import { expect, productCards, test } from './fixtures';
 
 async function catalogue(baseURL: string): Promise<Product[]> {
   const response = await fetch(`${baseURL}/api/products`);
@@ -16,7 +16,7 @@ test('the home page shows the seeded catalogue, composed from the catalog remote
   expect(products.length).toBeGreaterThan(5);
 
   await page.goto('/');
-  const cards = page.getByTestId('product-card');
+  const cards = productCards(page);
   await expect(cards).toHaveCount(products.length);
 
   const glock = products.find((p) => p.slug === 'glock-19-gen5')!;
@@ -44,14 +44,14 @@ test('prices above a thousand use en-US grouping', async ({ page, baseURL }) => 
   const products = await catalogue(baseURL!);
   const dear = products.find((p) => p.price >= 1000)!;
   await page.goto('/');
-  await expect(page.getByTestId('product-card').filter({ hasText: dear.name })).toContainText(
+  await expect(productCards(page).filter({ hasText: dear.name })).toContainText(
     `$${dear.price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   );
 });
 
 test("a shopper's browser never asks for the admin remote", async ({ page, requests }) => {
   await page.goto('/');
-  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(productCards(page).first()).toBeVisible();
   await page.goto('/cart');
   await page.waitForLoadState('networkidle');
   expect(requests.filter((url) => url.includes('/remotes/admin'))).toEqual([]);
@@ -62,7 +62,7 @@ test('the console shows no duplicate-instance or shared-version warnings', async
   consoleProblems,
 }) => {
   await page.goto('/');
-  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(productCards(page).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const texts = consoleProblems.map((message) => message.text());
   expect(
@@ -75,7 +75,7 @@ test('the console shows no duplicate-instance or shared-version warnings', async
 
 test('adding to the cart updates the badge in the shell', async ({ page }) => {
   await page.goto('/');
-  const card = page.getByTestId('product-card').filter({ hasText: 'Glock 19 Gen5 9mm' });
+  const card = productCards(page).filter({ hasText: 'Glock 19 Gen5 9mm' });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to the cart')).toBeVisible();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');

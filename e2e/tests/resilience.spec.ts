@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, productCards, test } from './fixtures';
 
 test('with the catalog remote down the shell still renders its layout and a friendly fallback', async ({
   page,
@@ -15,5 +15,5 @@ test('with the catalog remote down the shell still renders its layout and a frie
     await stack.startPart('mf-catalog');
   }
   await page.getByRole('button', { name: /retry/i }).click();
-  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(productCards(page).first()).toBeVisible();
 });

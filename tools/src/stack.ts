@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGateway } from '@shop/gateway';
+import pino from 'pino';
 import { freePort, startEmbeddedMongo, startEmbeddedNats } from '@shop/testing';
 import { type ManagedProcess, startNodeProcess, waitUntilReady } from './child-process.js';
 import {
@@ -13,7 +14,7 @@ import {
   SERVICES,
   type ServiceName,
 } from './ports.js';
-import { serveStatic } from './serve-static.js';
+import { serveStatic } from './serve-static.mjs';
 
 /** The repository root, found from this file (tools/src or tools/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -126,7 +127,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         throw new Error(`${name} is not built (${dir}); run npm run build`);
       }
       const server = await serveStatic({ dir, port: ports[name], host: '127.0.0.1', spa: name === 'shell' });
-      remember(name, server);
+      remember(name, { stop: () => server.close() });
       log(`${name.padEnd(13)} ${server.url}`);
     };
 
@@ -141,8 +142,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       host: options.ports === 'default' ? '0.0.0.0' : '127.0.0.1',
       upstreams,
       rateLimitFactor: options.rateLimitFactor ?? 1,
+      logger: pino(pino.destination({ dest: join(logDir, 'gateway.log'), sync: false })),
     });
-    remember('gateway', gateway);
+    remember('gateway', { stop: () => gateway.close() });
 
     return {
       url:

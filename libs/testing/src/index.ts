@@ -1,5 +1,3 @@
-// Brings the typed `inject('mongoUrl' | 'natsUrl')` to every test that imports this library.
-export type {} from './provided-context.mjs';
 export type { RunningServer } from './running-server.js';
 export { freePort } from './free-port.util.js';
 export {

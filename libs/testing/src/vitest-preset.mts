@@ -1,6 +1,8 @@
 import swc from 'unplugin-swc';
 import { defaultServerConditions } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
+// Brings the typing of `inject('mongoUrl')` into every project whose Vitest config uses this preset.
+export type {} from './provided-context.mjs';
 
 /**
  * The Vitest settings back-end projects share: workspace libraries read from their TypeScript

@@ -132,3 +132,11 @@ describe('products service', () => {
     expect((await fetch(`${base}/api/products/demo-images/unknown.png`)).status).toBe(404);
   });
 });
+
+describe('listing order', () => {
+  it('lists the catalogue newest first, the seed keeping its written order', async () => {
+    const { body } = await get<Product[]>('/api/products');
+    const expected = DEMO_CATALOGUE.map((p) => p.slug).filter((slug) => body.some((p) => p.slug === slug));
+    expect(body.map((p) => p.slug)).toEqual(expected);
+  });
+});

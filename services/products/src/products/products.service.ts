@@ -8,6 +8,9 @@ const PUBLIC_FIELDS = '_id name slug image category brand price countInStock des
 
 type StoredProduct = ProductRecord & { _id: unknown };
 
+// Newest listings first; the id breaks ties so pages never shuffle.
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
 function toProduct(doc: StoredProduct): Product {
   return { ...doc, _id: String(doc._id) };
 }
@@ -17,7 +20,7 @@ export class ProductsService {
   constructor(@InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>) {}
 
   async list(): Promise<Product[]> {
-    const docs = await this.products.find().select(PUBLIC_FIELDS).sort({ _id: 1 }).lean<StoredProduct[]>();
+    const docs = await this.products.find().select(PUBLIC_FIELDS).sort(NEWEST_FIRST).lean<StoredProduct[]>();
     return docs.map(toProduct);
   }
 
@@ -25,7 +28,7 @@ export class ProductsService {
     const docs = await this.products
       .find({ category })
       .select(PUBLIC_FIELDS)
-      .sort({ _id: 1 })
+      .sort(NEWEST_FIRST)
       .lean<StoredProduct[]>();
     return docs.map(toProduct);
   }

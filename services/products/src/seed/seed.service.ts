@@ -31,15 +31,21 @@ export class SeedService implements OnApplicationBootstrap {
     const markers = this.connection.collection<{ _id: string; at: Date }>('seed_markers');
     if (await markers.findOne({ _id: SEED_ID })) return 0;
     let inserted = 0;
-    for (const { shape: _shape, accent: _accent, imageCount, ...product } of DEMO_CATALOGUE) {
+    const now = Date.now();
+    for (const [
+      index,
+      { shape: _shape, accent: _accent, imageCount, ...product },
+    ] of DEMO_CATALOGUE.entries()) {
       const image = Array.from(
         { length: imageCount },
         (_, i) => `${DEMO_IMAGES_PATH}/${demoImageName(product.slug, i)}`,
       );
+      // One second apart, first entry newest, so the home page shows the catalogue in its written order.
+      const createdAt = new Date(now - index * 1_000);
       const result = await this.products.updateOne(
         { slug: product.slug },
-        { $setOnInsert: { ...product, image } },
-        { upsert: true },
+        { $setOnInsert: { ...product, image, createdAt, updatedAt: createdAt } },
+        { upsert: true, timestamps: false },
       );
       inserted += result.upsertedCount;
     }

@@ -1,0 +1,482 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+
+const K8S_DIR = resolve(__dirname, '..');
+const REPO_ROOT = resolve(K8S_DIR, '..');
+const KONG_YML = join(REPO_ROOT, 'gateway', 'kong.yml');
+const DOCKER_DIR = join(REPO_ROOT, 'docker');
+const IMAGE_REGISTRY = 'registry.example.com/shop/';
+const NAMESPACE = 'shop';
+const PART_OF = { 'app.kubernetes.io/part-of': 'shop' };
+
+/**
+ * Folders whose kustomization reads a file outside itself (gateway/kong.yml) and so are rendered with
+ * --load-restrictor LoadRestrictionsNone. Every other folder must build without it, so that its team
+ * can deploy it with a plain `kubectl apply -k`.
+ */
+const READS_OUTSIDE_FILES = new Set(['.', 'kong']);
+
+interface Probe {
+  httpGet?: { path?: string; port: string | number };
+  tcpSocket?: { port: string | number };
+  exec?: { command: string[] };
+}
+
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  allowPrivilegeEscalation?: boolean;
+  readOnlyRootFilesystem?: boolean;
+  capabilities?: { drop?: string[] };
+  seccompProfile?: { type: string };
+}
+
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  resources?: {
+    requests?: { cpu?: string; memory?: string };
+    limits?: { cpu?: string; memory?: string };
+  };
+  securityContext?: SecurityContext;
+  volumeMounts?: { name: string; mountPath: string; subPath?: string }[];
+}
+
+interface PodTemplate {
+  metadata: { labels?: Record<string, string> };
+  spec: {
+    securityContext?: SecurityContext;
+    containers: Container[];
+    volumes?: { name: string; configMap?: { name: string } }[];
+  };
+}
+
+interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  data?: Record<string, string>;
+  spec?: {
+    replicas?: number;
+    selector?: { matchLabels?: Record<string, string> } & Record<string, string>;
+    template?: PodTemplate;
+    ports?: { name?: string; port: number; targetPort?: string | number }[];
+  };
+}
+
+function findKubectl(): string {
+  const chosen = process.env.KUBECTL;
+  const candidates = chosen
+    ? [chosen]
+    : [...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'kubectl')), '/usr/bin/kubectl'];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      `kubectl is not found (${chosen ? `KUBECTL=${chosen}` : 'looked on PATH and at /usr/bin/kubectl'}). ` +
+        'These tests render every folder with its built-in kustomize (v5): install kubectl ' +
+        '(https://kubernetes.io/docs/tasks/tools/) or point KUBECTL at the binary.',
+    );
+  }
+  return found;
+}
+
+const rendered = new Map<string, KubeObject[]>();
+
+/** `kubectl kustomize` of a folder of k8s/ (relative path), parsed; throws with kubectl's own message. */
+function kustomize(folder: string): KubeObject[] {
+  const cached = rendered.get(folder);
+  if (cached) return cached;
+  const restrictor = READS_OUTSIDE_FILES.has(folder) ? ['--load-restrictor', 'LoadRestrictionsNone'] : [];
+  const result = spawnSync(findKubectl(), ['kustomize', ...restrictor, join(K8S_DIR, folder)], {
+    encoding: 'utf8',
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(`kubectl kustomize k8s/${folder} failed:\n${result.stderr}`);
+  }
+  const documents = parseAllDocuments(result.stdout);
+  const objects = (Array.isArray(documents) ? documents : []).map((document) => {
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS() as KubeObject;
+  });
+  rendered.set(folder, objects);
+  return objects;
+}
+
+function kustomizationFolders(dir = K8S_DIR): string[] {
+  const folders: string[] = [];
+  if (existsSync(join(dir, 'kustomization.yaml'))) folders.push(relative(K8S_DIR, dir) || '.');
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'test') {
+      folders.push(...kustomizationFolders(join(dir, entry.name)));
+    }
+  }
+  return folders.sort();
+}
+
+const ALL_FOLDERS = kustomizationFolders();
+/** The deployable units: the folders directly under k8s/ (examples are overlays, not units). */
+const UNITS = ALL_FOLDERS.filter((folder) => folder !== '.' && !folder.includes('/'));
+const composedUnits = (
+  parse(readFileSync(join(K8S_DIR, 'kustomization.yaml'), 'utf8')) as { resources: string[] }
+).resources;
+
+const key = (object: KubeObject) =>
+  `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+const workloadsOf = (objects: KubeObject[]) =>
+  objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+const podTemplateOf = (workload: KubeObject): PodTemplate => {
+  const template = workload.spec?.template;
+  if (!template) throw new Error(`${key(workload)} has no pod template`);
+  return template;
+};
+const componentOf = (workload: KubeObject) =>
+  podTemplateOf(workload).metadata.labels?.['app.kubernetes.io/component'];
+/** For choosing test cases only: a folder that does not build fails its own "builds" test instead. */
+function kustomizeOrNothing(folder: string): KubeObject[] {
+  try {
+    return kustomize(folder);
+  } catch {
+    return [];
+  }
+}
+/** Units that serve HTTP behind Kong: the domain services and the front-ends. */
+const ROUTED_UNITS = UNITS.filter((unit) =>
+  workloadsOf(kustomizeOrNothing(unit)).some((workload) =>
+    ['service', 'frontend'].includes(componentOf(workload) ?? ''),
+  ),
+);
+
+function matches(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) {
+  return (
+    !!selector &&
+    Object.keys(selector).length > 0 &&
+    Object.entries(selector).every(([name, value]) => labels?.[name] === value)
+  );
+}
+
+describe('kustomize folders', () => {
+  it('finds kubectl (its kustomize renders every folder)', () => {
+    expect(findKubectl()).toBeTruthy();
+  });
+
+  it.each(ALL_FOLDERS)('k8s/%s builds with kubectl kustomize', (folder) => {
+    expect(kustomize(folder).length).toBeGreaterThan(0);
+  });
+
+  it('composes every unit in k8s/kustomization.yaml', () => {
+    expect([...composedUnits].sort()).toEqual(UNITS);
+  });
+
+  it('renders each object identically whether its unit is deployed alone or with the whole shop', () => {
+    const whole = new Map(kustomize('.').map((object) => [key(object), object]));
+    const alone = UNITS.flatMap((unit) => kustomize(unit));
+    expect(alone.map(key).sort()).toEqual([...whole.keys()].sort());
+    for (const object of alone) expect(whole.get(key(object)), key(object)).toEqual(object);
+  });
+
+  it.each(UNITS)('k8s/%s puts everything in the shop namespace with the common labels', (unit) => {
+    for (const object of kustomize(unit)) {
+      if (object.kind === 'Namespace') expect(object.metadata.name).toBe(NAMESPACE);
+      else expect(object.metadata.namespace, key(object)).toBe(NAMESPACE);
+      expect(object.metadata.labels, key(object)).toMatchObject(PART_OF);
+    }
+    for (const workload of workloadsOf(kustomize(unit))) {
+      expect(podTemplateOf(workload).metadata.labels, key(workload)).toMatchObject(PART_OF);
+    }
+  });
+});
+
+describe('workloads', () => {
+  const workloads = UNITS.flatMap((unit) =>
+    workloadsOf(kustomizeOrNothing(unit)).map((workload) => ({ unit, workload })),
+  );
+  const containers = workloads.flatMap(({ unit, workload }) =>
+    podTemplateOf(workload).spec.containers.map((container) => ({
+      name: `${unit}: ${key(workload)} container ${container.name}`,
+      container,
+      pod: podTemplateOf(workload).spec,
+    })),
+  );
+
+  it('includes a Deployment for every domain service and front-end', () => {
+    expect(ROUTED_UNITS).toEqual(expect.arrayContaining(['products', 'data', 'shell', 'mf-catalog']));
+  });
+
+  it.each(containers)('$name has readiness and liveness probes', ({ container }) => {
+    expect(container.readinessProbe).toBeDefined();
+    expect(container.livenessProbe).toBeDefined();
+  });
+
+  it.each(containers)('$name has resource requests and limits', ({ container }) => {
+    expect(container.resources?.requests).toMatchObject({
+      cpu: expect.any(String),
+      memory: expect.any(String),
+    });
+    expect(container.resources?.limits).toMatchObject({
+      cpu: expect.any(String),
+      memory: expect.any(String),
+    });
+  });
+
+  it.each(containers)('$name meets the restricted Pod Security Standard', ({ container, pod }) => {
+    const effective = { ...pod.securityContext, ...container.securityContext };
+    expect(effective.runAsNonRoot).toBe(true);
+    expect(effective.runAsUser, 'a numeric user lets the kubelet verify runAsNonRoot').toBeGreaterThan(0);
+    expect(effective.seccompProfile?.type).toBe('RuntimeDefault');
+    expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+    expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+    expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+  });
+
+  it.each(containers)('$name uses a pinned image, ours from the shop registry', ({ container, name }) => {
+    const [, tag] = /^[^@]+:([^:/@]+)$/.exec(container.image) ?? [];
+    expect(tag, `${container.image} has no tag`).toBeDefined();
+    expect(tag).not.toBe('latest');
+    if (container.image.startsWith(IMAGE_REGISTRY)) {
+      const unit = name.split(':')[0];
+      expect(container.image.slice(IMAGE_REGISTRY.length).split(':')[0]).toBe(unit);
+    }
+  });
+
+  it.each(ROUTED_UNITS)(
+    'k8s/%s runs 2 replicas from the shop registry, guarded by a PodDisruptionBudget',
+    (unit) => {
+      const objects = kustomize(unit);
+      const [deployment, ...others] = objects.filter((object) => object.kind === 'Deployment');
+      expect(others).toHaveLength(0);
+      if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
+      expect(deployment.spec?.replicas).toBeGreaterThanOrEqual(2);
+      expect(podTemplateOf(deployment).spec.containers[0]?.image).toMatch(
+        new RegExp(`^${IMAGE_REGISTRY.replaceAll('.', '\\.')}${unit}:[\\w.-]+$`),
+      );
+      const budget = objects.find((object) => object.kind === 'PodDisruptionBudget');
+      expect(matches(budget?.spec?.selector?.matchLabels, podTemplateOf(deployment).metadata.labels)).toBe(
+        true,
+      );
+    },
+  );
+
+  it.each(UNITS)('k8s/%s: each Service selects its pods and targets a port they declare', (unit) => {
+    const objects = kustomize(unit);
+    for (const service of objects.filter((object) => object.kind === 'Service')) {
+      const selected = workloadsOf(objects).filter((workload) =>
+        matches(service.spec?.selector, podTemplateOf(workload).metadata.labels),
+      );
+      expect(selected.length, `${key(service)} selects no pods`).toBeGreaterThan(0);
+      const declared = selected.flatMap((workload) =>
+        podTemplateOf(workload).spec.containers.flatMap((container) => container.ports ?? []),
+      );
+      for (const port of service.spec?.ports ?? []) {
+        const target = port.targetPort ?? port.port;
+        expect(
+          declared.some((candidate) => candidate.name === target || candidate.containerPort === target),
+          `${key(service)} port ${port.port} targets ${target}, which no container declares`,
+        ).toBe(true);
+      }
+    }
+  });
+});
+
+describe('domain services', () => {
+  const SERVICE_UNITS = ROUTED_UNITS.filter((unit) =>
+    workloadsOf(kustomizeOrNothing(unit)).some((workload) => componentOf(workload) === 'service'),
+  );
+  const natsClientPort = () =>
+    kustomize('nats')
+      .find((object) => object.kind === 'Service' && object.metadata.name === 'nats')
+      ?.spec?.ports?.find((port) => port.name === 'client')?.port;
+
+  it.each(SERVICE_UNITS)(
+    'k8s/%s takes settings from its ConfigMap and MONGO_URL from a Secret only',
+    (unit) => {
+      const objects = kustomize(unit);
+      const container = podTemplateOf(objects.find((object) => object.kind === 'Deployment')!).spec
+        .containers[0]!;
+      const configMapName = container.envFrom?.[0]?.configMapRef?.name;
+      const config = objects.find(
+        (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+      );
+      expect(config, `k8s/${unit}'s ConfigMap ${configMapName}`).toBeDefined();
+      expect(config?.metadata.name, 'hash suffix: a change rolls the pods').toMatch(
+        new RegExp(`^${unit}-config-\\w+$`),
+      );
+      expect(Number(config?.data?.PORT)).toBe(
+        container.ports?.find((port) => port.name === 'http')?.containerPort,
+      );
+      expect(config?.data?.NATS_URL).toBe(`nats://nats:${natsClientPort()}`);
+      expect(config?.data?.NODE_ENV).toBe('production');
+      expect(config?.data).not.toHaveProperty('MONGO_URL');
+      expect(
+        container.env?.find((variable) => variable.name === 'MONGO_URL')?.valueFrom?.secretKeyRef,
+      ).toEqual({
+        name: `${unit}-mongodb`,
+        key: 'MONGO_URL',
+      });
+    },
+  );
+
+  it.each(SERVICE_UNITS)("k8s/%s has a development Secret naming the service's own database", (unit) => {
+    const secret = kustomize('examples/dev-secrets').find(
+      (object) => object.kind === 'Secret' && object.metadata.name === `${unit}-mongodb`,
+    );
+    const url = Buffer.from(secret?.data?.MONGO_URL ?? '', 'base64').toString('utf8');
+    expect(new URL(url).pathname).toBe(`/${unit}`);
+    expect(new URL(url).searchParams.get('replicaSet')).toBe('rs0');
+  });
+});
+
+describe('Kong routes and Kubernetes Services', () => {
+  function kongServices(): Map<string, number> {
+    if (!existsSync(KONG_YML)) {
+      throw new Error(
+        `${KONG_YML} is missing: k8s/kong deploys it and these tests check the Services against it`,
+      );
+    }
+    const document = parse(readFileSync(KONG_YML, 'utf8')) as {
+      services?: { name: string; url?: string; host?: string; port?: number; protocol?: string }[];
+    };
+    const hosts = new Map<string, number>();
+    for (const service of document.services ?? []) {
+      if (service.url) {
+        const url = new URL(service.url);
+        hosts.set(url.hostname, Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+      } else if (service.host) {
+        hosts.set(service.host, service.port ?? (service.protocol === 'https' ? 443 : 80));
+      }
+    }
+    return hosts;
+  }
+  const servicePorts = (unit: string, name: string) =>
+    kustomize(unit)
+      .filter((object) => object.kind === 'Service' && object.metadata.name === name)
+      .flatMap((object) => object.spec?.ports?.map((port) => port.port) ?? []);
+
+  it('every Kong service host that has a folder here has a Service of that exact name and port', () => {
+    const deployed = [...kongServices()].filter(([host]) => UNITS.includes(host));
+    expect(deployed.length).toBeGreaterThan(0);
+    for (const [host, port] of deployed) {
+      expect(servicePorts(host, host), `k8s/${host} Service "${host}"`).toContain(port);
+    }
+  });
+
+  it('every routed unit here is a Kong service host with the same port', () => {
+    const hosts = kongServices();
+    for (const unit of ROUTED_UNITS) {
+      expect(hosts.has(unit), `gateway/kong.yml has no service with host "${unit}"`).toBe(true);
+      expect(servicePorts(unit, unit)).toContain(hosts.get(unit));
+    }
+  });
+
+  it('k8s/kong loads exactly gateway/kong.yml as its declarative configuration', () => {
+    const objects = kustomize('kong');
+    const deployment = objects.find((object) => object.kind === 'Deployment');
+    const pod = podTemplateOf(deployment!).spec;
+    const configMapName = pod.volumes?.find((volume) => volume.configMap)?.configMap?.name;
+    const configMap = objects.find(
+      (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+    );
+    expect(configMap?.data?.['kong.yml']).toBe(readFileSync(KONG_YML, 'utf8'));
+
+    const kong = pod.containers[0]!;
+    const env = Object.fromEntries((kong.env ?? []).map((variable) => [variable.name, variable.value]));
+    expect(env.KONG_DATABASE).toBe('off');
+    const mount = kong.volumeMounts?.find((volumeMount) =>
+      pod.volumes?.some((v) => v.name === volumeMount.name && v.configMap),
+    );
+    expect(env.KONG_DECLARATIVE_CONFIG).toBe(`${mount?.mountPath}/kong.yml`);
+  });
+
+  it('k8s/kong exposes the proxy on port 80 of a LoadBalancer', () => {
+    const service = kustomize('kong').find((object) => object.kind === 'Service') as KubeObject & {
+      spec: { type: string };
+    };
+    expect(service.spec.type).toBe('LoadBalancer');
+    expect(service.spec.ports?.[0]).toMatchObject({ port: 80, targetPort: 'proxy' });
+    const proxyPort = podTemplateOf(
+      kustomize('kong').find((object) => object.kind === 'Deployment')!,
+    ).spec.containers[0]?.ports?.find((port) => port.name === 'proxy')?.containerPort;
+    expect(proxyPort).toBe(8000);
+  });
+});
+
+describe('shell remotes manifest', () => {
+  function remotesOf(folder: string) {
+    const objects = kustomize(folder);
+    const pod = podTemplateOf(objects.find((object) => object.kind === 'Deployment')!).spec;
+    const mount = pod.containers[0]?.volumeMounts?.find(
+      (volumeMount) => volumeMount.mountPath === '/usr/share/nginx/html/remotes.json',
+    );
+    expect(mount, 'remotes.json is mounted over the built one').toBeDefined();
+    expect(mount?.subPath).toBe('remotes.json');
+    const configMapName = pod.volumes?.find((volume) => volume.name === mount?.name)?.configMap?.name;
+    const configMap = objects.find(
+      (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+    );
+    // A subPath mount never sees ConfigMap updates: the hash suffix turns each change into a rollout.
+    expect(configMapName).toMatch(/^shell-remotes-\w+$/);
+    return { name: configMapName, remotes: JSON.parse(configMap?.data?.['remotes.json'] ?? '') as unknown };
+  }
+
+  it('parses as JSON and names the catalog, checkout and admin remotes', () => {
+    const { remotes } = remotesOf('shell');
+    expect(remotes).toEqual({
+      catalog: expect.stringMatching(/mf-manifest\.json$/),
+      checkout: expect.stringMatching(/mf-manifest\.json$/),
+      admin: expect.stringMatching(/mf-manifest\.json$/),
+    });
+  });
+
+  it('is replaced per environment by an overlay, without touching the shell image', () => {
+    const base = remotesOf('shell');
+    const overlay = remotesOf('examples/remotes-override');
+    expect(overlay.name).not.toBe(base.name);
+    expect(overlay.remotes).not.toEqual(base.remotes);
+    expect(overlay.remotes).toMatchObject({
+      catalog: expect.stringMatching(/^https:\/\/.+mf-manifest\.json$/),
+    });
+    const image = (folder: string) =>
+      podTemplateOf(kustomize(folder).find((object) => object.kind === 'Deployment')!).spec.containers[0]
+        ?.image;
+    expect(image('examples/remotes-override')).toBe(image('shell'));
+  });
+});
+
+describe('images built by docker/', () => {
+  /** The numeric USER of a Dockerfile's last stage, and the ports it EXPOSEs. */
+  function imageFacts(dockerfile: string) {
+    const text = readFileSync(join(DOCKER_DIR, dockerfile), 'utf8');
+    const lastStage = text.slice(text.lastIndexOf('\nFROM '));
+    const user = /^USER (\d+):(\d+)$/m.exec(lastStage);
+    const exposed = [...lastStage.matchAll(/^EXPOSE (\d+)$/gm)].map((match) => Number(match[1]));
+    return { user: user ? { uid: Number(user[1]), gid: Number(user[2]) } : undefined, exposed };
+  }
+
+  it.each(ROUTED_UNITS)("k8s/%s runs its image's own non-root user and port", (unit) => {
+    const deployment = kustomize(unit).find((object) => object.kind === 'Deployment')!;
+    const pod = podTemplateOf(deployment);
+    const isFrontEnd = componentOf(deployment) === 'frontend';
+    const facts = imageFacts(isFrontEnd ? 'frontend.Dockerfile' : 'service.Dockerfile');
+    expect(facts.user, 'the image names its user by number').toBeDefined();
+    expect(pod.spec.securityContext).toMatchObject({
+      runAsUser: facts.user?.uid,
+      runAsGroup: facts.user?.gid,
+    });
+    if (isFrontEnd) {
+      const containerPort = pod.spec.containers[0]?.ports?.find(
+        (port) => port.name === 'http',
+      )?.containerPort;
+      expect(facts.exposed).toContain(containerPort);
+      const template = readFileSync(join(DOCKER_DIR, 'nginx', 'frontend.conf.template'), 'utf8');
+      expect(template).toMatch(new RegExp(`^\\s*listen ${containerPort}\\b`, 'm'));
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.spec.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});

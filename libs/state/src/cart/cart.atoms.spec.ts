@@ -1,0 +1,80 @@
+import type { Product } from '@shop/contracts';
+import { createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const product: Product = {
+  _id: 'p1',
+  name: 'Holster',
+  slug: 'holster',
+  image: ['/img/holster.jpg'],
+  category: 'Accessories',
+  brand: 'Acme',
+  price: 49.5,
+  countInStock: 1,
+  description: 'Leather holster',
+  rating: 4,
+  numReviews: 2,
+};
+
+describe('cart atoms', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.resetModules();
+  });
+
+  it('saves the cart under cartItems and refuses a second piece beyond the stock', async () => {
+    const { addToCartAtom, cartItemsAtom, cartQuantityAtom } = await import('./cart.atoms');
+    const store = createStore();
+
+    expect(store.set(addToCartAtom, product)).toMatchObject({ ok: true });
+    expect(store.set(addToCartAtom, product)).toEqual({ ok: false, reason: 'out-of-stock' });
+
+    expect(store.get(cartQuantityAtom)).toBe(1);
+    expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual(store.get(cartItemsAtom));
+  });
+
+  it('starts from what the browser stored, and ignores malformed values', async () => {
+    localStorage.setItem('cartItems', JSON.stringify([{ ...product, image: '', quantity: 1 }]));
+    localStorage.setItem('paymentMethod', JSON.stringify('not-a-method'));
+    const { cartItemsAtom, paymentMethodAtom } = await import('./cart.atoms');
+    const store = createStore();
+
+    expect(store.get(cartItemsAtom)).toHaveLength(1);
+    expect(store.get(paymentMethodAtom)).toBe('PayPal');
+  });
+});
+
+describe('sign out', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.resetModules();
+  });
+
+  it('forgets the user and the cart and removes the four storage keys', async () => {
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({ _id: 'u1', name: 'Ann', email: 'a@x.io', isAdmin: false, token: 't' }),
+    );
+    localStorage.setItem('cartItems', JSON.stringify([{ ...product, image: '', quantity: 1 }]));
+    localStorage.setItem(
+      'shippingAddress',
+      JSON.stringify({ fullName: 'Ann', address: 'x', city: 'y', country: 'z', phoneNumber: '1', price: 0 }),
+    );
+    localStorage.setItem('paymentMethod', JSON.stringify('bitcoin'));
+    const state = await import('../index');
+    const store = createStore();
+    expect(store.get(state.userInfoAtom)?.name).toBe('Ann');
+
+    store.set(state.signOutAtom);
+
+    expect(store.get(state.userInfoAtom)).toBeNull();
+    expect(store.get(state.cartAtom)).toMatchObject({
+      cartItems: [],
+      paymentMethod: 'PayPal',
+      totalPrice: 0,
+    });
+    for (const key of ['userInfo', 'cartItems', 'shippingAddress', 'paymentMethod']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+});

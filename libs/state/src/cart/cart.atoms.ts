@@ -1,0 +1,86 @@
+import type { Product } from '@shop/contracts';
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/vanilla/utils';
+import { validatedLocalStorage } from '../storage/json-storage';
+import { STORAGE_KEYS } from '../storage/storage-keys';
+import { isCartItemList, isPaymentMethod, isShippingAddress } from './cart-storage';
+import {
+  addToCart,
+  cartQuantity,
+  computeCartPrices,
+  removeFromCart,
+  setCartQuantity,
+  type CartChange,
+} from './cart.rules';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  EMPTY_SHIPPING_ADDRESS,
+  type CartItem,
+  type CartPrices,
+  type PaymentMethod,
+  type ShippingAddress,
+} from './cart.types';
+
+/** Cart lines, persisted under `cartItems`. */
+export const cartItemsAtom = atomWithStorage<CartItem[]>(
+  STORAGE_KEYS.cartItems,
+  [],
+  validatedLocalStorage(isCartItemList),
+  { getOnInit: true },
+);
+
+/** Shipping address, persisted under `shippingAddress`. */
+export const shippingAddressAtom = atomWithStorage<ShippingAddress>(
+  STORAGE_KEYS.shippingAddress,
+  EMPTY_SHIPPING_ADDRESS,
+  validatedLocalStorage(isShippingAddress),
+  { getOnInit: true },
+);
+
+/** Chosen payment method, persisted under `paymentMethod` ('PayPal' until chosen). */
+export const paymentMethodAtom = atomWithStorage<PaymentMethod>(
+  STORAGE_KEYS.paymentMethod,
+  DEFAULT_PAYMENT_METHOD,
+  validatedLocalStorage(isPaymentMethod),
+  { getOnInit: true },
+);
+
+/** Preview amounts of the cart. */
+export const cartPricesAtom = atom<CartPrices>((get) =>
+  computeCartPrices(get(cartItemsAtom), get(paymentMethodAtom)),
+);
+
+/** Total quantity of all lines (the cart badge). */
+export const cartQuantityAtom = atom((get) => cartQuantity(get(cartItemsAtom)));
+
+/** The whole cart as the spec names it: lines, address, method and amounts. */
+export const cartAtom = atom((get) => ({
+  cartItems: get(cartItemsAtom),
+  shippingAddress: get(shippingAddressAtom),
+  paymentMethod: get(paymentMethodAtom),
+  ...get(cartPricesAtom),
+}));
+
+/** Adds one of a product (see `addToCart`); returns whether it was accepted. */
+export const addToCartAtom = atom(null, (get, set, product: Product): CartChange => {
+  const change = addToCart(get(cartItemsAtom), product);
+  if (change.ok) set(cartItemsAtom, change.cartItems);
+  return change;
+});
+
+/** Sets one line's quantity within 1..stock; returns whether it was accepted. */
+export const setCartQuantityAtom = atom(null, (get, set, id: string, quantity: number): CartChange => {
+  const change = setCartQuantity(get(cartItemsAtom), id, quantity);
+  if (change.ok) set(cartItemsAtom, change.cartItems);
+  return change;
+});
+
+/** Removes a line by _id. */
+export const removeFromCartAtom = atom(null, (get, set, id: string) => {
+  set(cartItemsAtom, removeFromCart(get(cartItemsAtom), id));
+});
+
+/** Empties the cart after an order was placed. */
+export const clearCartItemsAtom = atom(null, (_get, set) => {
+  set(cartItemsAtom, []);
+});

@@ -1,0 +1,59 @@
+export { STORAGE_KEYS } from './storage/storage-keys';
+export { shopStore } from './store/shop-store';
+
+export { type UserInfo, isUserInfo } from './user/user-info';
+export { userInfoAtom, isAdminAtom } from './user/user-info.atoms';
+
+export { type ThemeMode, isThemeMode, systemThemeMode } from './theme/theme-mode';
+export { modeAtom, toggleModeAtom } from './theme/theme.atoms';
+
+export {
+  type CartItem,
+  type CartPrices,
+  type PaymentMethod,
+  type ShippingAddress,
+  CART_MESSAGES,
+  DEFAULT_PAYMENT_METHOD,
+  EMPTY_SHIPPING_ADDRESS,
+} from './cart/cart.types';
+export {
+  type CartChange,
+  type CartRefusal,
+  addToCart,
+  cartItemFromProduct,
+  cartQuantity,
+  computeCartPrices,
+  isShippingAddressComplete,
+  removeFromCart,
+  setCartQuantity,
+} from './cart/cart.rules';
+export {
+  addToCartAtom,
+  cartAtom,
+  cartItemsAtom,
+  cartPricesAtom,
+  cartQuantityAtom,
+  clearCartItemsAtom,
+  paymentMethodAtom,
+  removeFromCartAtom,
+  setCartQuantityAtom,
+  shippingAddressAtom,
+} from './cart/cart.atoms';
+
+export {
+  type SiteSettingsState,
+  DEFAULT_SITE_SETTINGS,
+  siteSettingsAtom,
+  siteSettingsFromRecords,
+} from './settings/site-settings.atoms';
+export { signOutAtom } from './session/sign-out.atoms';
+
+export { formatPrice } from './format/format-price';
+export { truncateWords } from './format/truncate-words';
+export { type StarFill, starFills } from './rating/star-rating';
+
+export { ApiError } from './http/api-error';
+export { type ApiFetch, type ApiRequestInit, createApiFetch } from './http/api-fetch';
+export { apiFetch } from './http/shop-api-fetch';
+
+export type { Product, SiteSettings } from '@shop/contracts';

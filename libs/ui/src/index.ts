@@ -1,0 +1,3 @@
+export { Rating, type RatingProps } from './rating/rating';
+export { MessageBox, type MessageBoxProps, type MessageVariant } from './feedback/message-box';
+export { LoadingBox } from './feedback/loading-box';

@@ -1,0 +1,148 @@
+import type { Product } from '@shop/contracts';
+import { cartItemsAtom, siteSettingsAtom } from '@shop/state';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import HomePage from '../home-page';
+
+const product = (overrides: Partial<Product>): Product => ({
+  _id: 'p1',
+  name: 'Glock 19 Gen 5',
+  slug: 'glock-19-gen-5',
+  image: ['/img/g19.jpg', '/img/g19-side.jpg'],
+  category: 'Pistols',
+  brand: 'Glock',
+  price: 1249.5,
+  countInStock: 3,
+  description: 'A compact pistol with a marksman barrel and ambidextrous slide stop lever for all shooters',
+  rating: 4.5,
+  numReviews: 12,
+  ...overrides,
+});
+
+const catalogue: Product[] = [
+  product({}),
+  product({
+    _id: 'p2',
+    name: 'Leather Holster',
+    slug: 'leather-holster',
+    description: 'Fits most frames',
+    countInStock: 0,
+    price: 39,
+    rating: 3,
+    numReviews: 1,
+  }),
+];
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderHome() {
+  const store = createStore();
+  store.set(siteSettingsAtom, { websiteName: 'Glock Store', currency: '$', logo: '' });
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <HomePage />
+        <ToastContainer />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('Home screen', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a card per product with its first image, name link, price and rating', async () => {
+    const fetchMock = answer(200, catalogue);
+    renderHome();
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.anything());
+
+    const first = within(cards[0]!);
+    expect(first.getByAltText('Glock 19 Gen 5')).toHaveAttribute('src', '/img/g19.jpg');
+    expect(first.getByRole('link', { name: 'Glock 19 Gen 5' })).toHaveAttribute(
+      'href',
+      '/product/glock-19-gen-5',
+    );
+    expect(first.getByText('$1,249.50')).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(first.getByText('12 reviews')).toBeInTheDocument();
+  });
+
+  it('cuts descriptions to ten words followed by " ....."', async () => {
+    answer(200, catalogue);
+    renderHome();
+
+    expect(
+      await screen.findByText('A compact pistol with a marksman barrel and ambidextrous slide .....'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Fits most frames')).toBeInTheDocument();
+  });
+
+  it('shows a disabled Sold Out button for a product out of stock', async () => {
+    answer(200, catalogue);
+    renderHome();
+
+    const [, soldOut] = await screen.findAllByRole('article');
+    expect(within(soldOut!).getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    expect(within(soldOut!).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+  });
+
+  it('adds to the cart with a toast and stays on the page', async () => {
+    answer(200, catalogue);
+    const store = renderHome();
+
+    const [first] = await screen.findAllByRole('article');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByText('Product added to the cart')).toBeInTheDocument();
+    expect(store.get(cartItemsAtom)).toEqual([
+      expect.objectContaining({ _id: 'p1', quantity: 1, image: '/img/g19.jpg' }),
+    ]);
+  });
+
+  it('warns instead of adding beyond the stock', async () => {
+    answer(200, [product({ countInStock: 1 })]);
+    const store = renderHome();
+
+    const button = await screen.findByRole('button', { name: 'Add to Cart' });
+    await userEvent.click(button);
+    await userEvent.click(button);
+
+    expect(await screen.findByText('Sorry. Product is out of stock')).toBeInTheDocument();
+    expect(store.get(cartItemsAtom)).toEqual([expect.objectContaining({ quantity: 1 })]);
+  });
+
+  it("shows a red alert with the server's message when the list fails", async () => {
+    answer(503, { message: 'Catalogue is unavailable' });
+    renderHome();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Catalogue is unavailable');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading and uses the site name as the page title', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderHome();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(document.title).toBe('Glock Store');
+  });
+});

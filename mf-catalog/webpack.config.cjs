@@ -1,0 +1,17 @@
+'use strict';
+
+// Build tooling shared by the front-ends, not code of the app: outside the module boundaries on purpose.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+const { createWebpackConfig } = require('../tools/webpack/create-webpack-config.cjs');
+
+module.exports = (_env, argv) =>
+  createWebpackConfig(
+    {
+      projectDir: __dirname,
+      name: 'catalog',
+      exposes: {
+        './HomePage': './src/features/home/home-page.tsx',
+      },
+    },
+    argv,
+  );

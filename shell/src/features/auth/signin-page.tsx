@@ -1,0 +1,74 @@
+import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
+import { useAtom } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styles from './auth-form.module.css';
+import { safeRedirect } from './safe-redirect';
+
+/** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
+export function SignInPage() {
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'));
+  const navigate = useNavigate();
+  const [userInfo, setUserInfo] = useAtom(userInfoAtom);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (userInfo) navigate(redirect, { replace: true });
+  }, [userInfo, redirect, navigate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      setUserInfo(
+        await apiFetch<UserInfo>('/api/users/signin', { method: 'POST', body: { email, password } }),
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className={styles['page']}>
+      <title>Sign In</title>
+      <h1>Sign In</h1>
+      <form className={styles['form']} onSubmit={onSubmit}>
+        <label className={styles['field']}>
+          Email
+          <input
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className={styles['field']}>
+          Password
+          <input
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles['submit']} disabled={submitting}>
+          Sign In
+        </button>
+      </form>
+      <p>
+        <Link to="/forgot-password">Forgot Password?</Link>
+      </p>
+      <p>
+        New customer? <Link to={`/signup?redirect=${encodeURIComponent(redirect)}`}>Create your account</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { siteSettingsAtom } from '@shop/state';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import styles from './footer.module.css';
+
+/** Where shoppers write to; not part of the site settings record, so it is configured here. */
+export const CONTACT_EMAIL = 'support@firearms-store.example';
+
+const STORE_LINKS = [
+  { to: '/about#about', label: 'About Us' },
+  { to: '/about#faq', label: 'FAQ' },
+  { to: '/about#testimonials', label: 'Review' },
+  { to: '/about#services', label: 'Services' },
+];
+
+/** Footer (spec §2): brand and mission, contact, store links, legal. */
+export function Footer() {
+  const { websiteName } = useAtomValue(siteSettingsAtom);
+  return (
+    <footer className={styles['footer']}>
+      <div className={styles['columns']}>
+        <section className={styles['brand']} aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className={styles['heading']}>
+            {websiteName}
+          </h2>
+          <p>
+            Our mission is to supply high-quality firearms and accessories, backed by customer service you can
+            count on and an uncompromising commitment to safety.
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles['heading']}>
+            Contact
+          </h2>
+          <ul className={styles['list']}>
+            <li>California, United States</li>
+            <li>
+              <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-store">
+          <h2 id="footer-store" className={styles['heading']}>
+            Store
+          </h2>
+          <ul className={styles['list']}>
+            {STORE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className={styles['heading']}>
+            Legal
+          </h2>
+          <ul className={styles['list']}>
+            <li>
+              <Link to="/legal">Terms and Condition</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className={styles['copyright']}>
+        © {new Date().getFullYear()} {websiteName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import { siteSettingsAtom } from '@shop/state';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styles from './search-box.module.css';
+
+/** The URL a search goes to: /search?query=… when text was typed, else /search. */
+export function searchUrl(text: string): string {
+  const query = text.trim();
+  return query ? `/search?query=${encodeURIComponent(query)}` : '/search';
+}
+
+/** Search form of the top bar (spec §2). */
+export function SearchBox() {
+  const { websiteName } = useAtomValue(siteSettingsAtom);
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const label = `Search ${websiteName}`;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(searchUrl(text));
+  };
+
+  return (
+    <form role="search" className={styles['form']} onSubmit={onSubmit}>
+      <input
+        type="search"
+        name="query"
+        className={styles['input']}
+        placeholder={label}
+        aria-label={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className={styles['button']} aria-label="Search">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.39-1.42 1.42-5.39-5.39A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+          />
+        </svg>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { userInfoAtom } from '@shop/state';
+import { LoadingBox, MessageBox } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './side-menu.module.css';
+import topBar from './top-bar.module.css';
+import { useCategories } from './use-categories';
+
+/** The 'All' drawer (spec §2): greeting, categories; closes on backdrop, close button or choosing a category. */
+export function SideMenu() {
+  const [open, setOpen] = useState(false);
+  const userInfo = useAtomValue(userInfoAtom);
+  const { categories, load } = useCategories();
+  const close = () => setOpen(false);
+  const onOpenChange = (next: boolean) => {
+    if (next) load();
+    setOpen(next);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger className={topBar['barButton']}>
+        <span aria-hidden="true">☰</span> All
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles['overlay']} />
+        {/* No description element: the title and the category list say it all. */}
+        <Dialog.Content className={styles['drawer']} aria-describedby={undefined}>
+          <div className={styles['header']}>
+            <Dialog.Title className={styles['greeting']}>
+              <Link to={userInfo ? '/profile' : '/signin'} onClick={close}>
+                {userInfo ? `Hello, ${userInfo.name}` : 'Hello, sign in'}
+              </Link>
+            </Dialog.Title>
+            <Dialog.Close className={styles['close']} aria-label="Close menu">
+              ×
+            </Dialog.Close>
+          </div>
+          <h2 className={styles['sectionTitle']}>Categories</h2>
+          {(categories.status === 'loading' || categories.status === 'idle') && <LoadingBox />}
+          {categories.status === 'failed' && <MessageBox variant="danger">{categories.message}</MessageBox>}
+          {categories.status === 'loaded' && (
+            <ul className={styles['list']}>
+              {categories.categories.map((category) => (
+                <li key={category}>
+                  <Link
+                    to={`/category/${encodeURIComponent(category)}`}
+                    className={styles['item']}
+                    onClick={close}
+                  >
+                    {category}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,20 @@
+import { modeAtom, toggleModeAtom } from '@shop/state';
+import { useAtomValue, useSetAtom } from 'jotai';
+import topBar from './top-bar.module.css';
+
+/** Switches light/dark; the choice is saved (spec §4). */
+export function ThemeToggle() {
+  const mode = useAtomValue(modeAtom);
+  const toggle = useSetAtom(toggleModeAtom);
+  const next = mode === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className={topBar['barButton']}
+      onClick={toggle}
+      aria-label={`Switch to ${next} mode`}
+    >
+      <span aria-hidden="true">{mode === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}

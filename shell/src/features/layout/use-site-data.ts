@@ -1,0 +1,32 @@
+import type { SiteSettings } from '@shop/contracts';
+import { DEFAULT_SITE_SETTINGS, apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import { useAtom } from 'jotai';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+
+/**
+ * Loads the site name, currency and logo from the first record of `GET /api/data/all-data` whenever the
+ * settings are at their defaults (first visit, after sign-out); a failure is an error toast.
+ */
+export function useSiteData(): void {
+  const [settings, setSettings] = useAtom(siteSettingsAtom);
+  const needsLoading = settings === DEFAULT_SITE_SETTINGS;
+
+  useEffect(() => {
+    if (!needsLoading) return;
+    let current = true;
+    apiFetch<SiteSettings[]>('/api/data/all-data').then(
+      (records) => {
+        if (current && Array.isArray(records) && records.length > 0)
+          setSettings(siteSettingsFromRecords(records));
+      },
+      (error: unknown) => {
+        if (current)
+          toast.error(error instanceof Error ? error.message : String(error), { toastId: 'site-data' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [needsLoading, setSettings]);
+}

@@ -1,0 +1,19 @@
+'use strict';
+
+// Build tooling shared by the front-ends, not code of the app: outside the module boundaries on purpose.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+const { createWebpackConfig } = require('../tools/webpack/create-webpack-config.cjs');
+
+// The shell is the host: no remotes here. They are read at run time from remotes.json (public/), which is
+// configuration per environment, copied to dist as-is.
+module.exports = (_env, argv) =>
+  createWebpackConfig(
+    {
+      projectDir: __dirname,
+      name: 'shell',
+      entry: './src/index.ts',
+      template: './src/index.html',
+      publicDir: 'public',
+    },
+    argv,
+  );

@@ -1,0 +1,137 @@
+'use strict';
+
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedDependencies } = require('./shared-dependencies.cjs');
+
+/**
+ * @typedef {object} FrontEndOptions
+ * @property {string} projectDir absolute folder of the front-end (its package.json is read from there)
+ * @property {string} name federation name, a JS identifier: 'shell', 'catalog', 'checkout', 'admin'
+ * @property {Record<string, string>} [exposes] remote only: exposed module name → source file
+ * @property {string} [entry] host only: the start-up module (default ./src/index.ts)
+ * @property {string} [template] host only: the HTML page template (default ./src/index.html)
+ * @property {string} [publicDir] files copied as-is into dist (configuration such as remotes.json)
+ * @property {string} [cssPrefix] prefix of CSS Modules class names (default: name)
+ */
+
+/**
+ * webpack configuration of one storefront front-end: the shell (host, no exposes) or a remote.
+ * Production unless `--mode development` is given.
+ *
+ * @param {FrontEndOptions} options
+ * @param {{ mode?: 'production' | 'development' | 'none' }} [argv] webpack-cli's argv
+ * @returns {import('webpack').Configuration}
+ */
+function createWebpackConfig(options, argv = {}) {
+  const { projectDir, name } = options;
+  const mode = argv.mode ?? 'production';
+  const isProduction = mode === 'production';
+  const isHost = !options.exposes;
+  const packageJson = JSON.parse(fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
+  const cssPrefix = options.cssPrefix ?? name;
+
+  const cssLoader = (modules) => ({
+    loader: require.resolve('css-loader'),
+    options: modules
+      ? {
+          modules: {
+            // Class names carry the remote's name so two remotes' `.card` never collide on one page.
+            localIdentName: isProduction ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+          },
+        }
+      : { modules: false },
+  });
+
+  /** @type {import('webpack').WebpackPluginInstance[]} */
+  const plugins = [
+    new ModuleFederationPlugin({
+      name,
+      ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes }),
+      // Remotes are registered at run time from remotes.json; none is known when building.
+      remotes: {},
+      shared: sharedDependencies(packageJson),
+      // Use what is already on the page before fetching anything, so a shopper never loads the admin remote.
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+      dev: false,
+    }),
+  ];
+  if (isHost) {
+    plugins.push(
+      new HtmlWebpackPlugin({
+        template: path.resolve(projectDir, options.template ?? 'src/index.html'),
+        publicPath: '/',
+      }),
+    );
+  }
+  if (options.publicDir && fs.existsSync(path.resolve(projectDir, options.publicDir))) {
+    plugins.push(
+      new CopyWebpackPlugin({ patterns: [{ from: path.resolve(projectDir, options.publicDir) }] }),
+    );
+  }
+
+  return {
+    mode,
+    context: projectDir,
+    // A remote has no page of its own: the container entry (remoteEntry.js) is added by the federation plugin.
+    entry: isHost ? { main: options.entry ?? './src/index.ts' } : {},
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.resolve(projectDir, 'dist'),
+      // Shell pages live at deep URLs (/order/123), so its assets are addressed from the root; remotes resolve
+      // their chunks relative to where their remoteEntry.js was loaded from (the gateway's /remotes/<name>/).
+      publicPath: isHost ? '/' : 'auto',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `shop_${name}`,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // Workspace libraries are compiled from their TypeScript source (package.json "source" export).
+      conditionNames: ['source', '...'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProduction } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.module\.css$/, use: [require.resolve('style-loader'), cssLoader(true)] },
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: [require.resolve('style-loader'), cssLoader(false)],
+        },
+        { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins,
+    performance: {
+      hints: isProduction ? 'warning' : false,
+      maxAssetSize: 512 * 1024,
+      maxEntrypointSize: 512 * 1024,
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createWebpackConfig, sharedDependencies };
