@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const infraDir = dirname(fileURLToPath(import.meta.url));
@@ -43,6 +43,8 @@ export function toolPaths() {
     natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
     chromium: '/usr/bin/chromium',
     deck: '/usr/bin/deck',
+    // Renders k8s/ in the tests when the machine has no kubectl (whose built-in kustomize is used first).
+    kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
   };
 }
 
@@ -52,7 +54,10 @@ export async function ensureTools({ browser = false, log = (line) => console.log
   mkdirSync(toolsDir, { recursive: true });
   ensureMongoLauncher(toolsDir, log);
   ensureNatsServer(toolsDir, log);
-  if (browser) ensureBrowserTools(log);
+  if (browser) {
+    ensureBrowserTools(log);
+    if (!which('kubectl')) ensureKustomize(toolsDir, log);
+  }
   return toolPaths();
 }
 
@@ -116,11 +121,9 @@ function builtHash(dir) {
 
 function ensureNatsServer(toolsDir, log) {
   const label = `nats-server ${versions.natsServer}`;
-  const dir = join(toolsDir, `nats-server-${versions.natsServer}`);
-  const binary = join(dir, 'nats-server');
+  const binary = join(toolsDir, `nats-server-${versions.natsServer}`, 'nats-server');
   if (existsSync(binary)) return;
-
-  const go = which('go') ?? (existsSync(fallbackGo) ? fallbackGo : undefined);
+  const go = findGo();
   if (!go) {
     if (existsSync(debianNatsServer)) return;
     log(`${label}: Go is not installed; falling back to Debian's nats-server package`);
@@ -128,18 +131,36 @@ function ensureNatsServer(toolsDir, log) {
     if (!existsSync(debianNatsServer)) fail(`${label}: apt-get did not provide ${debianNatsServer}`);
     return;
   }
+  goInstall(label, go, `github.com/nats-io/nats-server/v2@v${versions.natsServer}`, binary, log);
+}
 
+function ensureKustomize(toolsDir, log) {
+  const label = `kustomize ${versions.kustomize}`;
+  const binary = join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize');
+  if (existsSync(binary)) return;
+  const go = findGo();
+  if (!go) fail(`${label}: neither kubectl nor Go is installed; install kubectl to render k8s/`);
+  goInstall(label, go, `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`, binary, log);
+}
+
+function findGo() {
+  return which('go') ?? (existsSync(fallbackGo) ? fallbackGo : undefined);
+}
+
+/** Builds a Go program into a staging folder, then moves it into place, so a half-built tool never counts. */
+function goInstall(label, go, moduleAtVersion, binary, log) {
+  const dir = dirname(binary);
   log(`${label}: building with ${go} (go install) into ${dir}`);
   const staging = `${dir}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    run(label, go, ['install', `github.com/nats-io/nats-server/v2@v${versions.natsServer}`], {
+    run(label, go, ['install', moduleAtVersion], {
       GOBIN: staging,
       PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}`,
     });
     mkdirSync(dir, { recursive: true });
-    renameSync(join(staging, 'nats-server'), binary);
+    renameSync(join(staging, basename(binary)), binary);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
