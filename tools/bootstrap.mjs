@@ -31,7 +31,7 @@ function ensureNpmPackages() {
   // the registry served when it was written, and `npm ci` refuses a lock without every platform's
   // optional packages (npm/cli#4828). With a lock present, `npm install` installs its versions.
   step('Installing npm packages');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(stamp, want);
 }
 
