@@ -5,14 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Which kinds of project may import which: remotes never import remotes, services never import services. */
+/**
+ * Which kinds of project may import which: remotes never import remotes, services never import services.
+ * Every project may use the test library (`scope:test`) for its tests.
+ */
 const depConstraints = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
+  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
   { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
-  { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
-  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client'] },
+  { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
+  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   // Services may use the gateway in their tests, to prove their rules through the real edge.
   {
     sourceTag: 'type:service',

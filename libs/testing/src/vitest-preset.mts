@@ -24,3 +24,20 @@ export function backendTestConfig(options: { nest?: boolean } = {}): ViteUserCon
     },
   };
 }
+
+/**
+ * The Vitest settings screen tests share: a DOM (jsdom), workspace libraries read from their
+ * TypeScript source as webpack reads them, React's automatic JSX runtime, jest-dom matchers.
+ */
+export function frontendTestConfig(): ViteUserConfig {
+  return {
+    resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+    // Vite 8 transforms with oxc; components rely on the automatic JSX runtime (no React import).
+    oxc: { jsx: { runtime: 'automatic' } },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.spec.{ts,tsx}'],
+      setupFiles: ['@shop/testing/dom-setup'],
+    },
+  };
+}
