@@ -25,20 +25,21 @@ function step(text) {
 function ensureNpmPackages() {
   const lock = join(root, 'package-lock.json');
   const stamp = join(root, 'node_modules', '.shop-install-stamp');
-  const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
+  const lockHash = () => createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
   // `npm install`, not `npm ci`: the lock records only the platform binaries (swc, rspack, ...) that
   // the registry served when it was written, and `npm ci` refuses a lock without every platform's
   // optional packages (npm/cli#4828). With a lock present, `npm install` installs its versions.
   step('Installing npm packages');
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
-  writeFileSync(stamp, want);
+  // Hash the lock after the install: npm may rewrite it, and the stamp must match what is on disk.
+  writeFileSync(stamp, lockHash());
 }
 
 function ensureNode24() {
   if (Number(process.versions.node.split('.')[0]) === REQUIRED_NODE_MAJOR) return;
   const node24 = join(root, 'node_modules', '.bin', 'node');
-  if (!existsSync(node24)) throw new Error('node_modules/.bin/node is missing after npm ci');
+  if (!existsSync(node24)) throw new Error('node_modules/.bin/node is missing after npm install');
   const result = spawnSync(node24, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
