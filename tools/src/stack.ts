@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,31 @@ function serviceMain(name: ServiceName): string {
   return join(REPO_ROOT, 'services', name, 'dist', 'main.js');
 }
 
+/** The token key files the stack gives the services. */
+export interface TokenKeyFiles {
+  privateKeyFile: string;
+  publicKeyFile: string;
+}
+
+/**
+ * The local Ed25519 pair that signs (users) and verifies (every service) tokens, generated into
+ * `<dataDir>/keys/` on first start and kept there, the private key readable by its owner only.
+ * Production never uses these: it reads its keys from secrets (docs/decisions/0005-identity.md).
+ */
+export function ensureTokenKeys(dataDir: string): TokenKeyFiles {
+  const dir = join(dataDir, 'keys');
+  const privateKeyFile = join(dir, 'jwt-private.pem');
+  const publicKeyFile = join(dir, 'jwt-public.pem');
+  if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    chmodSync(privateKeyFile, 0o600);
+    writeFileSync(publicKeyFile, publicKey.export({ type: 'spki', format: 'pem' }), { mode: 0o644 });
+  }
+  return { privateKeyFile, publicKeyFile };
+}
+
 /**
  * Starts the whole shop: database, NATS with JetStream, every built service, the front-ends'
  * static servers and the gateway in front of them, in that order, each waited for.
@@ -90,6 +116,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   const services = SERVICES.filter((name) => existsSync(serviceMain(name)));
+  const keys = ensureTokenKeys(dataDir);
+  const outboxDir = join(dataDir, 'outbox');
 
   try {
     const mongo = await startEmbeddedMongo({
@@ -114,6 +142,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           PORT: String(ports[name]),
           MONGO_URL: `${mongo.url}/${name}`,
           NATS_URL: nats.url,
+          // Every service verifies tokens; only users signs them, so only users gets the private key.
+          JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+          ...(name === 'users'
+            ? { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile, MAIL_OUTBOX_DIR: outboxDir }
+            : {}),
         },
         join(logDir, `${name}.log`),
       );

@@ -14,3 +14,4 @@ export * from './service-context';
 export * from './service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/run-service';
+export * from './auth';

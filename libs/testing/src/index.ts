@@ -9,3 +9,5 @@ export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from '
 export { provideMongo, provideNats } from './test-servers.provider.js';
 export { uniqueDbName, mongoUrlFor } from './database-names.util.js';
 export { toolPaths, type ToolPaths } from './tool-paths.js';
+export { startServiceProcess, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
+export { createTestTokens, type TestTokens, type TestTokenOptions } from './test-tokens.factory.js';

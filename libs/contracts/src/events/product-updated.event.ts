@@ -2,8 +2,11 @@ import type { EventEnvelope } from './event-envelope';
 
 export const PRODUCT_UPDATED = 'product.updated';
 
-/** A product's catalogue data changed (or it was created). */
+/**
+ * An admin created or updated a product. Stock taken or given back by reservations does not raise
+ * it, so `countInStock` is the value the admin set, not a live stock level.
+ */
 export type ProductUpdatedEvent = EventEnvelope<
   typeof PRODUCT_UPDATED,
-  { productId: string; name: string; price: number; countInStock: number }
+  { productId: string; slug: string; name: string; price: number; countInStock: number }
 >;

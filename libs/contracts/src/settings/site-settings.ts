@@ -7,3 +7,16 @@ export interface SiteSettings {
 }
 
 export const DATA_API = '/api/data';
+
+/** Length limits of the website settings, shared by the server's validation and the admin form. */
+export const SITE_SETTINGS_LIMITS = { siteName: 60, currency: 5 } as const;
+
+/** Body of `PUT api/data/update-data` (admin). */
+export interface UpdateSiteSettingsRequest {
+  /** The record to change (`_id` of one from `GET api/data/all-data`). */
+  id: string;
+  siteName: string;
+  currency: string;
+  /** One of our media URLs, or '' for none. */
+  logo: string;
+}

@@ -27,6 +27,19 @@ describe('mapError', () => {
     expect(mapError(Object.assign(new Error('E11000'), { code: 11000 })).status).toBe(409);
   });
 
+  it('answers 503 while the database cannot be reached', () => {
+    const lost = Object.assign(new Error('connection 3 to 127.0.0.1:27017 closed'), {
+      name: 'MongoNetworkError',
+    });
+    expect(mapError(lost)).toEqual({
+      status: 503,
+      body: { message: 'Service temporarily unavailable, please try again' },
+      unexpected: true,
+    });
+    const selection = new mongoose.Error.MongooseServerSelectionError('Server selection timed out');
+    expect(mapError(selection).status).toBe(503);
+  });
+
   it('hides the details of anything unexpected', () => {
     const mapped = mapError(new TypeError('cannot read properties of undefined'));
     expect(mapped).toEqual({ status: 500, body: { message: 'Internal server error' }, unexpected: true });

@@ -19,6 +19,23 @@ function messageOf(response: unknown, fallback: string): string {
   return fallback;
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again';
+
+// The driver's errors for a database it cannot reach (server selection, network, pool cleared).
+const UNAVAILABLE_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'MongoNotConnectedError',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof mongoose.Error.MongooseServerSelectionError) return true;
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && UNAVAILABLE_ERRORS.has(name);
+}
+
 /**
  * Turns anything thrown while serving a request into the one error shape and a fitting status.
  * Fastify's own client errors (malformed JSON, body too large) arrive here already turned into
@@ -42,6 +59,14 @@ export function mapError(error: unknown): MappedError {
   }
   if ((error as { code?: unknown } | null)?.code === 11000) {
     return { status: 409, body: { message: 'Already exists' }, unexpected: false };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Worth a log, but the caller learns it is passing and may retry, not that we failed.
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { message: DATABASE_UNAVAILABLE_MESSAGE },
+      unexpected: true,
+    };
   }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,

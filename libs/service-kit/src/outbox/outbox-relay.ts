@@ -90,7 +90,12 @@ export class OutboxRelay {
             occurredAt: entry.occurredAt,
             data: entry.data,
           });
-          await model.updateOne({ _id: doc._id }, { $pull: { outbox: { id: entry.id } } });
+          // Publishing is not a change of the aggregate: its updatedAt stays as the write left it.
+          await model.updateOne(
+            { _id: doc._id },
+            { $pull: { outbox: { id: entry.id } } },
+            { timestamps: false },
+          );
           published += 1;
         }
       }

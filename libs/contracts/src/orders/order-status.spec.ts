@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_ACTION_FROM,
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderState,
+  applyOrderAction,
+  isOrderStatus,
+} from './order-status';
+
+const now = new Date('2025-01-02T03:04:05Z');
+const earlier = new Date('2025-01-01T00:00:00Z');
+const receiptUrl = '/api/media/0123456789abcdef01234567/receipt.png';
+
+const newOrder: OrderState = {
+  status: 'Not paid',
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  paymentReceipt: '',
+};
+const pending: OrderState = {
+  ...newOrder,
+  status: 'Pending',
+  isPaid: true,
+  paidAt: earlier,
+  paymentReceipt: receiptUrl,
+};
+const paid: OrderState = { ...pending, status: 'Paid' };
+const delivered: OrderState = { ...paid, isDelivered: true, deliveredAt: earlier };
+
+describe('applyOrderAction', () => {
+  it('lets the customer pay a new order with a receipt: paid, dated, Pending', () => {
+    expect(applyOrderAction(newOrder, 'pay', { now, receiptUrl })).toEqual({
+      ok: true,
+      changes: { status: 'Pending', isPaid: true, paidAt: now, paymentReceipt: receiptUrl },
+      releasesStock: false,
+    });
+  });
+
+  it('refuses a second payment and a payment without a receipt', () => {
+    expect(applyOrderAction(pending, 'pay', { now, receiptUrl })).toEqual({
+      ok: false,
+      message: 'Order is already paid',
+    });
+    expect(applyOrderAction(paid, 'pay', { now, receiptUrl })).toMatchObject({ ok: false });
+    expect(applyOrderAction(newOrder, 'pay', { now })).toEqual({
+      ok: false,
+      message: 'A payment receipt is required',
+    });
+  });
+
+  it('lets an admin confirm a pending payment, keeping the date the customer paid', () => {
+    expect(applyOrderAction(pending, 'markPaid', { now })).toEqual({
+      ok: true,
+      changes: { status: 'Paid', isPaid: true, paidAt: earlier },
+      releasesStock: false,
+    });
+  });
+
+  it('lets an admin mark a new order paid directly, dated now', () => {
+    expect(applyOrderAction(newOrder, 'markPaid', { now })).toMatchObject({
+      ok: true,
+      changes: { status: 'Paid', isPaid: true, paidAt: now },
+    });
+  });
+
+  it('refuses to mark a Paid order paid again', () => {
+    expect(applyOrderAction(paid, 'markPaid', { now })).toEqual({
+      ok: false,
+      message: 'Order is already paid',
+    });
+  });
+
+  it('delivers only confirmed orders, once', () => {
+    expect(applyOrderAction(paid, 'deliver', { now })).toEqual({
+      ok: true,
+      changes: { isDelivered: true, deliveredAt: now },
+      releasesStock: false,
+    });
+    expect(applyOrderAction(newOrder, 'deliver', { now })).toEqual({
+      ok: false,
+      message: 'Order is not paid yet',
+    });
+    expect(applyOrderAction(pending, 'deliver', { now })).toEqual({
+      ok: false,
+      message: 'Order is not paid yet',
+    });
+    expect(applyOrderAction(delivered, 'deliver', { now })).toEqual({
+      ok: false,
+      message: 'Order is already delivered',
+    });
+  });
+
+  it('gives the stock back when deleting an order whose payment was never confirmed', () => {
+    expect(applyOrderAction(newOrder, 'delete', { now })).toMatchObject({ ok: true, releasesStock: true });
+    expect(applyOrderAction(pending, 'delete', { now })).toMatchObject({ ok: true, releasesStock: true });
+    expect(applyOrderAction(paid, 'delete', { now })).toMatchObject({ ok: true, releasesStock: false });
+    expect(applyOrderAction(delivered, 'delete', { now })).toMatchObject({ ok: true, releasesStock: false });
+  });
+
+  it('agrees with ORDER_ACTION_FROM for every undelivered status', () => {
+    const actions: OrderAction[] = ['pay', 'markPaid', 'deliver', 'delete'];
+    const states: Record<string, OrderState> = { 'Not paid': newOrder, Pending: pending, Paid: paid };
+    for (const status of ORDER_STATUSES) {
+      for (const action of actions) {
+        const result = applyOrderAction(states[status]!, action, { now, receiptUrl });
+        expect(result.ok, `${action} from ${status}`).toBe(ORDER_ACTION_FROM[action].includes(status));
+      }
+    }
+  });
+});
+
+describe('isOrderStatus', () => {
+  it('knows the three statuses and nothing else', () => {
+    expect(ORDER_STATUSES.every(isOrderStatus)).toBe(true);
+    expect(isOrderStatus('paid')).toBe(false);
+    expect(isOrderStatus(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+/** An order's payment status (spec §9): new orders are 'Not paid'. */
+export const ORDER_STATUSES = ['Not paid', 'Pending', 'Paid'] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Whether a value is one of the order statuses. */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * What may happen to an order after it was placed:
+ * - `pay`: the customer uploaded a receipt and marks the order paid (awaiting an admin);
+ * - `markPaid`: an admin confirms the payment (also straight from 'Not paid');
+ * - `deliver`: an admin marks a confirmed order delivered;
+ * - `delete`: an admin removes the order.
+ */
+export type OrderAction = 'pay' | 'markPaid' | 'deliver' | 'delete';
+
+/** The fields of an order that its state rules read and write. */
+export interface OrderState {
+  status: OrderStatus;
+  isPaid: boolean;
+  paidAt: Date | null;
+  isDelivered: boolean;
+  deliveredAt: Date | null;
+  paymentReceipt: string;
+}
+
+/** What an allowed action changes, plus whether it gives the order's stock back. */
+export interface OrderTransition {
+  ok: true;
+  changes: Partial<OrderState>;
+  /** True for the deletion of an order whose payment was never confirmed: its stock returns to the shelf. */
+  releasesStock: boolean;
+}
+
+/** Why an action is not allowed now; the message is the API's 409 message. */
+export interface OrderRefusal {
+  ok: false;
+  message: string;
+}
+
+export const ORDER_ALREADY_PAID = 'Order is already paid';
+export const ORDER_NOT_PAID = 'Order is not paid yet';
+export const ORDER_ALREADY_DELIVERED = 'Order is already delivered';
+export const ORDER_RECEIPT_REQUIRED = 'A payment receipt is required';
+
+/** The statuses each action may start from. */
+export const ORDER_ACTION_FROM: Readonly<Record<OrderAction, readonly OrderStatus[]>> = {
+  pay: ['Not paid'],
+  markPaid: ['Not paid', 'Pending'],
+  deliver: ['Paid'],
+  delete: ['Not paid', 'Pending', 'Paid'],
+};
+
+export interface OrderActionInput {
+  /** When the action happens. */
+  now: Date;
+  /** The uploaded receipt's URL, for `pay`. */
+  receiptUrl?: string;
+}
+
+/**
+ * The order state machine (ARCHITECTURE.md, Money and orders): Not paid → Pending (customer pays
+ * with a receipt) → Paid (admin); an admin may also go from Not paid to Paid directly. Only a Paid
+ * order may be delivered, once. Deleting gives the stock back unless the payment was confirmed
+ * (status Paid): a Pending order's receipt is only the customer's claim.
+ */
+export function applyOrderAction(
+  state: OrderState,
+  action: OrderAction,
+  input: OrderActionInput,
+): OrderTransition | OrderRefusal {
+  switch (action) {
+    case 'pay':
+      if (state.status !== 'Not paid') return { ok: false, message: ORDER_ALREADY_PAID };
+      if (!input.receiptUrl) return { ok: false, message: ORDER_RECEIPT_REQUIRED };
+      return {
+        ok: true,
+        changes: { status: 'Pending', isPaid: true, paidAt: input.now, paymentReceipt: input.receiptUrl },
+        releasesStock: false,
+      };
+    case 'markPaid':
+      if (state.status === 'Paid') return { ok: false, message: ORDER_ALREADY_PAID };
+      return {
+        ok: true,
+        changes: { status: 'Paid', isPaid: true, paidAt: state.paidAt ?? input.now },
+        releasesStock: false,
+      };
+    case 'deliver':
+      if (state.isDelivered) return { ok: false, message: ORDER_ALREADY_DELIVERED };
+      if (state.status !== 'Paid') return { ok: false, message: ORDER_NOT_PAID };
+      return { ok: true, changes: { isDelivered: true, deliveredAt: input.now }, releasesStock: false };
+    case 'delete':
+      return { ok: true, changes: {}, releasesStock: state.status !== 'Paid' && !state.isDelivered };
+  }
+}

@@ -1,0 +1,36 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  type ExecutionContext,
+  SetMetadata,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import { AUTH_REQUIREMENT, AuthGuard, type AuthenticatedRequest, type AuthRequirement } from './auth.guard';
+import type { AuthenticatedUser } from './token-claims';
+
+/** The route needs a valid, unrevoked token (401 otherwise). */
+export function Authenticated(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(AUTH_REQUIREMENT, 'signed-in' satisfies AuthRequirement),
+    UseGuards(AuthGuard),
+  );
+}
+
+/** The route needs a valid token of an admin (401 without one, 403 for a non-admin). */
+export function AdminOnly(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(AUTH_REQUIREMENT, 'admin' satisfies AuthRequirement),
+    UseGuards(AuthGuard),
+  );
+}
+
+/** The signed-in user of an `@Authenticated()` or `@AdminOnly()` route: `{ id, isAdmin, issuedAt }`. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser => {
+    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+    // A handler that forgot its guard must fail closed, not run for nobody.
+    if (!user) throw new UnauthorizedException('Not signed in');
+    return user;
+  },
+);
