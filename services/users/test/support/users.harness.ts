@@ -1,0 +1,212 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
+import { bootstrapService, createServiceContext, loadConfig } from '@shop/service-kit';
+import { mongoUrlFor, uniqueDbName } from '@shop/testing';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { AppModule } from '../../src/app.module';
+import { Clock } from '../../src/clock/clock';
+import { usersConfigSchema } from '../../src/config/users.config';
+
+/** A clock a test can move forward instead of waiting. */
+export class TestClock extends Clock {
+  offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** A raw body instead of JSON. */
+  raw?: string | Buffer;
+  /** The local address to connect from (127.0.0.x): how the gateway sees different clients. */
+  from?: string;
+}
+
+export interface UsersHarness {
+  /** The gateway's URL: tests go through the edge the storefront uses. */
+  gatewayUrl: string;
+  serviceUrl: string;
+  app: NestFastifyApplication;
+  gateway: RunningGateway;
+  clock: TestClock;
+  db: Connection;
+  mongoUrl: string;
+  keyDir: string;
+  publicKeyFile: string;
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+  outboxDir: string;
+  /** Calls the gateway (or `base`), answering status, headers and parsed JSON. */
+  call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: CallOptions & { base?: string },
+  ): Promise<ApiResponse<T>>;
+  stop(): Promise<void>;
+}
+
+export const ADMIN = { email: 'admin@shop.local', password: 'admin-password-123' };
+
+/** One HTTP call with node:http, which (unlike fetch) can pick the local address. */
+export function httpCall<T>(
+  url: string,
+  method: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const payload =
+    options.raw !== undefined ? options.raw : body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { ...options.headers };
+  if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['content-type'] = 'application/json';
+  }
+  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress: options.from, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = undefined;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** A fresh users service (own database, own keys, own outbox folder) behind a real gateway. */
+export async function startUsers(
+  options: { env?: Record<string, string>; rateLimitFactor?: number } = {},
+): Promise<UsersHarness> {
+  const keyDir = mkdtempSync(join(tmpdir(), 'users-keys-'));
+  const outboxDir = mkdtempSync(join(tmpdir(), 'users-outbox-'));
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const privateKeyFile = join(keyDir, 'jwt-private.pem');
+  const publicKeyFile = join(keyDir, 'jwt-public.pem');
+  writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  writeFileSync(publicKeyFile, publicKey.export({ type: 'spki', format: 'pem' }));
+
+  const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName('users'));
+  const config = loadConfig(usersConfigSchema, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGO_URL: mongoUrl,
+    NATS_URL: inject('natsUrl'),
+    LOG_LEVEL: 'silent',
+    JWT_PRIVATE_KEY_FILE: privateKeyFile,
+    JWT_PUBLIC_KEY_FILE: publicKeyFile,
+    MAIL_OUTBOX_DIR: outboxDir,
+    // Every test client is 127.0.0.1: per-address limits are raised here and proven in throttling.spec.ts.
+    THROTTLE_SIGNIN_PER_ADDRESS: '1000',
+    THROTTLE_SIGNUP_PER_ADDRESS: '1000',
+    THROTTLE_FORGOT_PER_ADDRESS: '1000',
+    THROTTLE_RESET_PER_ADDRESS: '1000',
+    ...options.env,
+  });
+  const clock = new TestClock();
+  const context = createServiceContext('users', config);
+  const app = await bootstrapService(context, AppModule.register(context, { clock }));
+  const serviceUrl = await app.getUrl();
+  const gateway = await startGateway({
+    configPath: DEFAULT_CONFIG_PATH,
+    port: 0,
+    host: '127.0.0.1',
+    upstreams: { users: new URL(serviceUrl).host },
+    rateLimitFactor: options.rateLimitFactor ?? 100,
+    logger: pino({ level: 'silent' }),
+  });
+  const db = await mongoose.createConnection(mongoUrl).asPromise();
+
+  return {
+    gatewayUrl: gateway.url,
+    serviceUrl,
+    app,
+    gateway,
+    clock,
+    db,
+    mongoUrl,
+    keyDir,
+    publicKeyFile,
+    publicKey,
+    privateKey,
+    outboxDir,
+    call: (method, path, body, callOptions = {}) =>
+      httpCall(`${callOptions.base ?? gateway.url}${path}`, method, body, callOptions),
+    async stop() {
+      await gateway.close();
+      await app.close();
+      await db.close();
+      rmSync(keyDir, { recursive: true, force: true });
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** An address no other test uses, in mixed case to prove normalisation. */
+export function uniqueEmail(prefix = 'shopper'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@Example.COM`;
+}
+
+/** The messages in the outbox folder addressed to `email`, oldest first. */
+export function mailsTo(outboxDir: string, email: string): string[] {
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readFileSync(join(outboxDir, name), 'utf8'))
+    .filter((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'im').test(text));
+}
+
+/** Waits for the newest reset code e-mailed to `email` (mail leaves after the answer). */
+export async function waitForCode(outboxDir: string, email: string, previous = 0): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const mails = mailsTo(outboxDir, email);
+    if (mails.length > previous) {
+      const code = /reset code is (\d{6})/.exec(mails.at(-1)!)?.[1];
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no reset code reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Polls until `check` holds; answers how long it took. */
+export async function until(check: () => Promise<boolean>, ms = 5_000): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Date.now() - started;
+}
