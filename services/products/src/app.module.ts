@@ -1,12 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ServiceKitModule, type ServiceContext } from '@shop/service-kit';
+import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
 import type { ProductsConfig } from './config/products.config';
+import { ListingsController } from './products/listings.controller';
+import { ProductEventsRelay } from './products/product-events.relay';
 import { PRODUCT_MODEL, productSchema } from './products/product.schema';
+import { ProductsAdminService } from './products/products-admin.service';
 import { ProductsController } from './products/products.controller';
 import { ProductsService } from './products/products.service';
-import { DemoImagesController } from './seed/demo-images.controller';
+import { MEDIA_CLIENT, SeedImageStore } from './seed/seed-image.store';
 import { SeedService } from './seed/seed.service';
+import { ReservationRecoveryScheduler } from './stock/reservation-recovery.scheduler';
+import { STOCK_RESERVATION_MODEL, stockReservationSchema } from './stock/stock-reservation.schema';
+import { StockReservationsController } from './stock/stock-reservations.controller';
+import { StockReservationsService } from './stock/stock-reservations.service';
 
 @Module({})
 export class AppModule {
@@ -15,10 +23,30 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot(context),
-        MongooseModule.forFeature([{ name: PRODUCT_MODEL, schema: productSchema }]),
+        AuthModule.forRoot(context),
+        MongooseModule.forFeature([
+          { name: PRODUCT_MODEL, schema: productSchema },
+          { name: STOCK_RESERVATION_MODEL, schema: stockReservationSchema },
+        ]),
       ],
-      controllers: [DemoImagesController, ProductsController],
-      providers: [ProductsService, SeedService],
+      controllers: [ProductsController, ListingsController, StockReservationsController],
+      providers: [
+        {
+          provide: MEDIA_CLIENT,
+          useFactory: () =>
+            ClientProxyFactory.create({
+              transport: Transport.NATS,
+              options: { servers: context.config.NATS_URL.split(','), name: `${context.name}-to-media` },
+            }),
+        },
+        ProductsService,
+        ProductEventsRelay,
+        ProductsAdminService,
+        StockReservationsService,
+        ReservationRecoveryScheduler,
+        SeedImageStore,
+        SeedService,
+      ],
     };
   }
 }

@@ -1,10 +1,19 @@
-import { baseServiceConfigSchema } from '@shop/service-kit';
+import { authConfigShape, baseServiceConfigSchema } from '@shop/service-kit';
 import { z } from 'zod';
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 export const productsConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  ...authConfigShape,
   /** Seeds the demo catalogue into an empty database, once. Off in production unless asked for. */
   SEED_DEMO_DATA: z.stringbool().default(true),
+  /** How long the seed waits for the media service to store the demo images (services start in parallel). */
+  SEED_MEDIA_WAIT_MS: milliseconds(60_000),
+  /** A reservation that made no progress for this long is taken over by the recovery pass. */
+  RESERVATION_STALE_AFTER_MS: milliseconds(30_000),
+  /** How often the recovery pass looks for interrupted reservations. */
+  RESERVATION_RECOVERY_INTERVAL_MS: milliseconds(30_000),
 });
 
 export type ProductsConfig = z.infer<typeof productsConfigSchema>;

@@ -1,3 +1,4 @@
+import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema } from 'mongoose';
 
 export interface ProductRecord {
@@ -11,6 +12,12 @@ export interface ProductRecord {
   description: string;
   rating: number;
   numReviews: number;
+  /** Set when an admin deleted the product: it then takes no part in any read or reservation. */
+  deletedAt: Date | null;
+  /** The slug it had, kept for the record; `slug` is freed for a new product. */
+  deletedSlug?: string;
+  /** Events waiting for the relay (hidden from reads). */
+  outbox?: OutboxEntry[];
 }
 
 export const PRODUCT_MODEL = 'Product';
@@ -27,6 +34,16 @@ export const productSchema = new Schema<ProductRecord>(
     description: { type: String, required: true },
     rating: { type: Number, required: true, min: 0, max: 5, default: 0 },
     numReviews: { type: Number, required: true, min: 0, default: 0 },
+    deletedAt: { type: Date, default: null, index: true },
+    deletedSlug: { type: String },
   },
   { timestamps: true, versionKey: false },
 );
+
+// The sorts of the catalogue search (newest, rating, name); price already has its index.
+productSchema.index({ createdAt: -1, _id: -1 });
+productSchema.index({ rating: -1, numReviews: -1 });
+productSchema.index({ name: 1 });
+
+// Without multi-document transactions the change and its event are written in one document.
+withOutbox(productSchema);

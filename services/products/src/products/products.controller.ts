@@ -1,14 +1,28 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { Product } from '@shop/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { type Product, type ProductDeletedResponse, TOTAL_COUNT_HEADER } from '@shop/contracts';
+import { AdminOnly } from '@shop/service-kit';
+import type { FastifyReply } from 'fastify';
+import { UpdateProductDto } from './dto/product-input.dto';
+import { ProductSearchDto } from './dto/product-search.dto';
+import { ProductsAdminService } from './products-admin.service';
 import { ProductsService } from './products.service';
 
 @Controller('api/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly admin: ProductsAdminService,
+  ) {}
 
+  /** The catalogue or a search of it: always a JSON array, the number of matches in X-Total-Count. */
   @Get()
-  list(): Promise<Product[]> {
-    return this.products.list();
+  async list(
+    @Query() search: ProductSearchDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Product[]> {
+    const { products, total } = await this.products.search(search);
+    void reply.header(TOTAL_COUNT_HEADER, String(total));
+    return products;
   }
 
   @Get('categories')
@@ -29,5 +43,18 @@ export class ProductsController {
   @Get(':id')
   byId(@Param('id') id: string): Promise<Product> {
     return this.products.byId(id);
+  }
+
+  @Post('update/:productId')
+  @AdminOnly()
+  @HttpCode(200)
+  update(@Param('productId') productId: string, @Body() input: UpdateProductDto): Promise<Product> {
+    return this.admin.update(productId, input);
+  }
+
+  @Delete('delete/:id')
+  @AdminOnly()
+  remove(@Param('id') id: string): Promise<ProductDeletedResponse> {
+    return this.admin.remove(id);
   }
 }

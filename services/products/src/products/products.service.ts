@@ -1,32 +1,42 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Product } from '@shop/contracts';
-import { type Model, isValidObjectId } from 'mongoose';
+import { PRODUCT_MESSAGES, type Product } from '@shop/contracts';
+import { type Model, isObjectIdOrHexString } from 'mongoose';
+import { type ProductSearch, planProductSearch } from './product-search';
 import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
+import { PUBLIC_FIELDS, type StoredProduct, toProduct } from './product-views';
 
-const PUBLIC_FIELDS = '_id name slug image category brand price countInStock description rating numReviews';
-
-type StoredProduct = ProductRecord & { _id: unknown };
-
-// Newest listings first; the id breaks ties so pages never shuffle.
+const LIVE = { deletedAt: null };
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-function toProduct(doc: StoredProduct): Product {
-  return { ...doc, _id: String(doc._id) };
+export interface ProductPage {
+  products: Product[];
+  /** How many products match, on every page. */
+  total: number;
 }
 
+/** The catalogue as shoppers read it: live products only. */
 @Injectable()
 export class ProductsService {
   constructor(@InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>) {}
 
-  async list(): Promise<Product[]> {
-    const docs = await this.products.find().select(PUBLIC_FIELDS).sort(NEWEST_FIRST).lean<StoredProduct[]>();
-    return docs.map(toProduct);
+  async search(search: ProductSearch): Promise<ProductPage> {
+    if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
+      throw new BadRequestException('minPrice must not be greater than maxPrice');
+    }
+    const plan = planProductSearch(search);
+    let query = this.products.find(plan.filter).select(PUBLIC_FIELDS).sort(plan.sort);
+    if (plan.page) query = query.skip(plan.page.skip).limit(plan.page.limit);
+    const [docs, total] = await Promise.all([
+      query.lean<StoredProduct[]>(),
+      this.products.countDocuments(plan.filter),
+    ]);
+    return { products: docs.map(toProduct), total };
   }
 
   async byCategory(category: string): Promise<Product[]> {
     const docs = await this.products
-      .find({ category })
+      .find({ ...LIVE, category })
       .select(PUBLIC_FIELDS)
       .sort(NEWEST_FIRST)
       .lean<StoredProduct[]>();
@@ -34,21 +44,31 @@ export class ProductsService {
   }
 
   async categories(): Promise<string[]> {
-    const names = await this.products.distinct('category');
+    const names = await this.products.distinct('category', LIVE);
     return names.map(String).sort((a, b) => a.localeCompare(b));
   }
 
   async byId(id: string): Promise<Product> {
-    if (!isValidObjectId(id)) throw new BadRequestException('Invalid product id');
-    return this.found(await this.products.findById(id).select(PUBLIC_FIELDS).lean<StoredProduct>());
+    if (!isObjectIdOrHexString(id)) throw new BadRequestException('Invalid product id');
+    return this.found(
+      await this.products
+        .findOne({ ...LIVE, _id: id })
+        .select(PUBLIC_FIELDS)
+        .lean<StoredProduct>(),
+    );
   }
 
   async bySlug(slug: string): Promise<Product> {
-    return this.found(await this.products.findOne({ slug }).select(PUBLIC_FIELDS).lean<StoredProduct>());
+    return this.found(
+      await this.products
+        .findOne({ ...LIVE, slug })
+        .select(PUBLIC_FIELDS)
+        .lean<StoredProduct>(),
+    );
   }
 
   private found(doc: StoredProduct | null): Product {
-    if (!doc) throw new NotFoundException('Product Not Found');
+    if (!doc) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     return toProduct(doc);
   }
 }

@@ -1,7 +1,7 @@
 import type { ProductRecord } from '../products/product.schema';
 import type { DemoShape } from './demo-images';
 
-export interface DemoProduct extends Omit<ProductRecord, 'image'> {
+export interface DemoProduct extends Omit<ProductRecord, 'image' | 'deletedAt' | 'deletedSlug'> {
   shape: DemoShape;
   accent: readonly [number, number, number];
   imageCount: number;

@@ -4,15 +4,26 @@ import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
 import { PRODUCT_MODEL, type ProductRecord } from '../products/product.schema';
-import { DEMO_CATALOGUE } from './demo-catalogue';
-import { DEMO_IMAGES_PATH, demoImageName } from './demo-image-names';
+import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
+import { renderDemoImage } from './demo-images';
+import { SeedImageStore } from './seed-image.store';
 
-const SEED_ID = 'demo-catalogue-v1';
+const SEED_ID = 'demo-catalogue-v2';
+// v1 pointed products at a stop-gap route of this service (decision 0004, superseded by 0006).
+const LEGACY_SEED_ID = 'demo-catalogue-v1';
+const LEGACY_IMAGES_PATH = '/api/products/demo-images';
+
+/** The seed key of a demo picture: media answers the same URL for the same key. */
+export function demoImageKey(slug: string, index: number): string {
+  return `demo-${slug}-${index + 1}`;
+}
 
 /**
- * Seeds the demo catalogue once per database. The marker is written after the products, so a crash
- * mid-way seeds again on the next start; products are upserted by slug, so replicas starting
- * together, or a second run, never duplicate anything. Products an admin deletes later stay deleted.
+ * Seeds the demo catalogue once per database, its pictures drawn here and stored through the media
+ * service. The marker is written after the products, so a crash mid-way seeds again on the next
+ * start; products are upserted by slug and media stores each picture once per key, so replicas
+ * starting together, or a second run, never duplicate anything. Products an admin deletes later
+ * stay deleted. A database seeded by v1 only has its image URLs moved to media.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -20,37 +31,71 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
     @InjectConnection() private readonly connection: Connection,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<ProductsConfig>,
+    private readonly images: SeedImageStore,
   ) {}
 
+  /** Runs before the service listens, so it is ready only with its pictures in place. */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.context.config.SEED_DEMO_DATA) await this.seed();
+    if (!this.context.config.SEED_DEMO_DATA) return;
+    try {
+      await this.seed();
+    } catch (error) {
+      // A demo feature must not keep the shop down: the next start tries again.
+      this.context.logger.error(
+        { err: error },
+        'demo catalogue not seeded; it is tried again on the next start',
+      );
+    }
   }
 
   /** Answers how many products were inserted. */
   async seed(): Promise<number> {
     const markers = this.connection.collection<{ _id: string; at: Date }>('seed_markers');
     if (await markers.findOne({ _id: SEED_ID })) return 0;
+    const legacy = Boolean(await markers.findOne({ _id: LEGACY_SEED_ID }));
+    const deadline = Date.now() + this.context.config.SEED_MEDIA_WAIT_MS;
     let inserted = 0;
     const now = Date.now();
-    for (const [
-      index,
-      { shape: _shape, accent: _accent, imageCount, ...product },
-    ] of DEMO_CATALOGUE.entries()) {
-      const image = Array.from(
-        { length: imageCount },
-        (_, i) => `${DEMO_IMAGES_PATH}/${demoImageName(product.slug, i)}`,
-      );
+    for (const [index, demo] of DEMO_CATALOGUE.entries()) {
+      const { shape: _shape, accent: _accent, imageCount: _count, ...product } = demo;
+      const image = await this.storeImages(demo, deadline);
+      if (legacy) {
+        await this.products.updateOne(
+          { slug: product.slug, 'image.0': `${LEGACY_IMAGES_PATH}/${product.slug}-1.png` },
+          { $set: { image } },
+          { timestamps: false },
+        );
+        continue;
+      }
       // One second apart, first entry newest, so the home page shows the catalogue in its written order.
       const createdAt = new Date(now - index * 1_000);
       const result = await this.products.updateOne(
         { slug: product.slug },
-        { $setOnInsert: { ...product, image, createdAt, updatedAt: createdAt } },
+        { $setOnInsert: { ...product, image, deletedAt: null, createdAt, updatedAt: createdAt } },
         { upsert: true, timestamps: false },
       );
       inserted += result.upsertedCount;
     }
     await markers.updateOne({ _id: SEED_ID }, { $setOnInsert: { at: new Date() } }, { upsert: true });
-    this.context.logger.info({ inserted }, 'demo catalogue seeded');
+    this.context.logger.info({ inserted, migrated: legacy }, 'demo catalogue seeded');
     return inserted;
+  }
+
+  private async storeImages(demo: DemoProduct, deadline: number): Promise<string[]> {
+    const urls: string[] = [];
+    for (let i = 0; i < demo.imageCount; i += 1) {
+      const png = renderDemoImage(demo.shape, demo.accent, i);
+      urls.push(
+        await this.images.store(
+          {
+            seedKey: demoImageKey(demo.slug, i),
+            fileName: `${demo.slug}-${i + 1}.png`,
+            contentBase64: png.toString('base64'),
+          },
+          deadline,
+        ),
+      );
+    }
+    return urls;
   }
 }

@@ -1,0 +1,69 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
+import type { UploadImageResponse } from '@shop/contracts';
+import { type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TooManyUploadsFilter } from '../throttling/too-many-uploads.filter';
+import { UploadThrottle } from '../throttling/upload-throttle.service';
+import { ImagesService } from './images.service';
+import { readSingleImage } from './multipart-upload.reader';
+
+/** True when an `If-None-Match` header names this entity tag (or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+@Controller('api/media')
+export class ImagesController {
+  constructor(
+    private readonly images: ImagesService,
+    private readonly throttle: UploadThrottle,
+  ) {}
+
+  /** `POST /api/media`: one image, multipart field `file`, at most 3 MB; answers `{ url }`. */
+  @Post()
+  @Authenticated()
+  @HttpCode(201)
+  @UseFilters(TooManyUploadsFilter)
+  async upload(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<UploadImageResponse> {
+    await this.throttle.take(user.id);
+    return this.images.upload(user.id, await readSingleImage(request));
+  }
+
+  /**
+   * `GET /api/media/{id}/{name}`: the bytes with the type they were proven to be. A URL never
+   * changes what it points at, so it may be cached for good; `nosniff` and a CSP keep a browser
+   * from treating the bytes as anything else, whoever links to them.
+   */
+  @Get(':id/:name')
+  async serve(
+    @Param('id') id: string,
+    @Param('name') name: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const image = await this.images.find(id, name);
+    const etag = `"${image.metadata.sha256}"`;
+    void reply
+      .header('etag', etag)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (matchesEtag(ifNoneMatch, etag)) {
+      await reply.status(304).send();
+      return;
+    }
+    await reply
+      .status(200)
+      .header('content-type', image.metadata.contentType)
+      .header('content-length', String(image.length))
+      .header('content-disposition', `inline; filename="${image.filename}"`)
+      .send(this.images.open(image));
+  }
+}

@@ -1,0 +1,109 @@
+import { type ProductInput, PRODUCT_LIMITS, PRODUCT_MESSAGES, isMediaUrl } from '@shop/contracts';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  type ValidationOptions,
+  ValidateBy,
+} from 'class-validator';
+
+const trimmed = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+const required = { message: '$property is required' };
+
+/** Only images the media service stored: no other host, no `javascript:` or `file:` URL. */
+function IsMediaImageUrl(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isMediaImageUrl',
+      validator: {
+        validate: (value: unknown) => isMediaUrl(value),
+        defaultMessage: () => 'Each image must be an uploaded image URL (/api/media/...)',
+      },
+    },
+    options,
+  );
+}
+
+/** The fields create and update share (spec §5); countInStock differs, see below. */
+abstract class ProductInputDto implements ProductInput {
+  @trimmed()
+  @IsString()
+  @IsNotEmpty(required)
+  @MaxLength(120)
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  slug?: string;
+
+  @IsArray({ message: PRODUCT_MESSAGES.noImage })
+  @ArrayMinSize(PRODUCT_LIMITS.minImages, { message: PRODUCT_MESSAGES.noImage })
+  @ArrayMaxSize(PRODUCT_LIMITS.maxImages, { message: PRODUCT_MESSAGES.tooManyImages })
+  @IsMediaImageUrl({ each: true })
+  image!: string[];
+
+  @trimmed()
+  @IsString()
+  @IsNotEmpty(required)
+  @MaxLength(60)
+  category!: string;
+
+  @trimmed()
+  @IsString()
+  @IsNotEmpty(required)
+  @MaxLength(60)
+  brand!: string;
+
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'price must be a number with at most two decimals' },
+  )
+  @Min(PRODUCT_LIMITS.minPrice)
+  @Max(PRODUCT_LIMITS.maxPrice)
+  price!: number;
+
+  abstract countInStock: number;
+
+  @trimmed()
+  @IsString()
+  @IsNotEmpty(required)
+  @MaxLength(5_000)
+  description!: string;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(5)
+  rating?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  numReviews?: number;
+}
+
+export class CreateProductDto extends ProductInputDto {
+  @IsInt()
+  @Min(1)
+  @Max(PRODUCT_LIMITS.maxCountInStock)
+  countInStock!: number;
+}
+
+export class UpdateProductDto extends ProductInputDto {
+  @IsInt()
+  @Min(0)
+  @Max(PRODUCT_LIMITS.maxCountInStock)
+  countInStock!: number;
+}

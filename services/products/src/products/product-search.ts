@@ -1,0 +1,63 @@
+import { PRODUCT_LIMITS, type ProductSort } from '@shop/contracts';
+
+export interface ProductSearch {
+  query?: string;
+  category?: string;
+  brand?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: ProductSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ProductSearchPlan {
+  filter: Record<string, unknown>;
+  sort: Record<string, 1 | -1>;
+  /** Absent when the whole match is asked for. */
+  page?: { skip: number; limit: number };
+}
+
+/**
+ * Makes text safe to embed in a regular expression. Only the metacharacters are escaped, each with a
+ * backslash, because the pattern runs on the database server (PCRE on MongoDB, java.util.regex on
+ * the embedded server) and both read `\x` as a literal `x` for punctuation, while JavaScript's
+ * `RegExp.escape` writes `\x2d`/`\u2028` escapes that PCRE does not accept.
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+const SORTS: Record<ProductSort, Record<string, 1 | -1>> = {
+  // The id breaks ties so pages never shuffle.
+  newest: { createdAt: -1, _id: -1 },
+  'price-asc': { price: 1, _id: 1 },
+  'price-desc': { price: -1, _id: -1 },
+  rating: { rating: -1, numReviews: -1, _id: -1 },
+  name: { name: 1, _id: 1 },
+};
+
+/** Turns a validated search into a database filter, a sort and a page; deleted products never match. */
+export function planProductSearch(search: ProductSearch): ProductSearchPlan {
+  const filter: Record<string, unknown> = { deletedAt: null };
+  const text = search.query?.trim();
+  if (text) {
+    const pattern = new RegExp(escapeRegExp(text), 'i');
+    filter['$or'] = ['name', 'brand', 'category', 'description'].map((field) => ({ [field]: pattern }));
+  }
+  if (search.category) filter['category'] = search.category;
+  if (search.brand) filter['brand'] = search.brand;
+  if (search.minPrice !== undefined || search.maxPrice !== undefined) {
+    filter['price'] = {
+      ...(search.minPrice !== undefined && { $gte: search.minPrice }),
+      ...(search.maxPrice !== undefined && { $lte: search.maxPrice }),
+    };
+  }
+  const paged = search.page !== undefined || search.pageSize !== undefined;
+  const pageSize = search.pageSize ?? PRODUCT_LIMITS.defaultPageSize;
+  return {
+    filter,
+    sort: SORTS[search.sort ?? 'newest'],
+    ...(paged && { page: { skip: ((search.page ?? 1) - 1) * pageSize, limit: pageSize } }),
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  PRODUCT_DELETED,
+  PRODUCT_MESSAGES,
+  PRODUCT_UPDATED,
+  type Product,
+  type ProductDeletedResponse,
+} from '@shop/contracts';
+import { newEvent, outboxPush } from '@shop/service-kit';
+import { type Model, Types, isObjectIdOrHexString } from 'mongoose';
+import type { CreateProductDto, UpdateProductDto } from './dto/product-input.dto';
+import { ProductEventsRelay } from './product-events.relay';
+import { productSlug } from './product-slug';
+import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
+import { PUBLIC_FIELDS, type StoredProduct, toProduct } from './product-views';
+
+const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
+
+function checkedId(id: string): string {
+  if (!isObjectIdOrHexString(id)) throw new BadRequestException('Invalid product id');
+  return id;
+}
+
+function slugOrRefuse(slug: string): string {
+  if (!slug) throw new BadRequestException('slug: give a slug of letters and digits (the name gives none)');
+  return slug;
+}
+
+function updatedEvent(productId: string, slug: string, input: CreateProductDto | UpdateProductDto) {
+  return newEvent(PRODUCT_UPDATED, {
+    productId,
+    slug,
+    name: input.name,
+    price: input.price,
+    countInStock: input.countInStock,
+  });
+}
+
+/**
+ * The admin's changes to the catalogue. Each change and its event are one single-document write
+ * (the in-document outbox), so an event is never lost and never sent for a change that failed.
+ */
+@Injectable()
+export class ProductsAdminService implements OnModuleInit {
+  constructor(
+    @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
+    private readonly relay: ProductEventsRelay,
+  ) {}
+
+  /** The unique slug index must exist before the first create relies on it for 409s. */
+  async onModuleInit(): Promise<void> {
+    await this.products.init();
+  }
+
+  async create(input: CreateProductDto): Promise<Product> {
+    const _id = new Types.ObjectId();
+    const slug = slugOrRefuse(productSlug(input.slug, input.name));
+    const event = updatedEvent(_id.toHexString(), slug, input);
+    try {
+      await this.products.create({
+        _id,
+        name: input.name,
+        slug,
+        image: input.image,
+        category: input.category,
+        brand: input.brand,
+        price: input.price,
+        countInStock: input.countInStock,
+        description: input.description,
+        // Reviews do not exist yet: a new product has none, whatever the client sent.
+        rating: 0,
+        numReviews: 0,
+        deletedAt: null,
+        outbox: [outboxPush(event).$push.outbox],
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
+      throw error;
+    }
+    this.relay.nudge();
+    const created = await this.products.findById(_id).select(PUBLIC_FIELDS).lean<StoredProduct>();
+    return toProduct(created!);
+  }
+
+  /** Replaces the admin-editable fields; an empty slug keeps the current one, so links keep working. */
+  async update(id: string, input: UpdateProductDto): Promise<Product> {
+    checkedId(id);
+    const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
+    if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    const slug = input.slug?.trim() ? slugOrRefuse(productSlug(input.slug, input.name)) : current.slug;
+    const event = updatedEvent(id, slug, input);
+    let updated: StoredProduct | null;
+    try {
+      updated = await this.products
+        .findOneAndUpdate(
+          { _id: id, deletedAt: null },
+          {
+            $set: {
+              name: input.name,
+              slug,
+              image: input.image,
+              category: input.category,
+              brand: input.brand,
+              price: input.price,
+              countInStock: input.countInStock,
+              description: input.description,
+            },
+            ...outboxPush(event),
+          },
+          { returnDocument: 'after', projection: PUBLIC_FIELDS },
+        )
+        .lean<StoredProduct>();
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
+      throw error;
+    }
+    if (!updated) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    this.relay.nudge();
+    return toProduct(updated);
+  }
+
+  /**
+   * Soft delete: the outbox lives in the product document, so a hard delete would lose the pending
+   * `product.deleted`. The product leaves every read and reservation and its slug is freed.
+   */
+  async remove(id: string): Promise<ProductDeletedResponse> {
+    checkedId(id);
+    const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
+    if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    const result = await this.products.updateOne(
+      { _id: id, deletedAt: null },
+      {
+        // A colon never appears in a real slug, so the freed value can never clash with one.
+        $set: { deletedAt: new Date(), deletedSlug: current.slug, slug: `deleted:${id}` },
+        ...outboxPush(newEvent(PRODUCT_DELETED, { productId: id })),
+      },
+    );
+    if (result.matchedCount === 0) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    this.relay.nudge();
+    return { message: PRODUCT_MESSAGES.deleted };
+  }
+}

@@ -1,0 +1,71 @@
+import type { ReservedItem, StockRequestItem } from '@shop/contracts';
+import { Schema } from 'mongoose';
+
+/**
+ * - `pending`: stock is being taken; `taken` lists the lines taken so far.
+ * - `reserved`: every line was taken; `reply` is what the caller got.
+ * - `failing` → `failed`: refused (`refusal`); what had been taken is being / has been given back.
+ * - `releasing` → `released`: released; the stock is being / has been given back.
+ */
+export type ReservationState = 'pending' | 'reserved' | 'failing' | 'failed' | 'releasing' | 'released';
+
+export interface ReservationRefusal {
+  status: number;
+  message: string;
+}
+
+export interface StockReservationRecord {
+  /** The caller's reservation id (orders use the order id). */
+  _id: string;
+  state: ReservationState;
+  /** The lines as asked for. */
+  items: StockRequestItem[];
+  /** Lines whose stock this reservation holds; written right after each take. */
+  taken: StockRequestItem[];
+  /** Products whose line was given back; written just before each give-back, so it happens once. */
+  returned: string[];
+  /** A release arrived while the reservation was pending: whoever finishes it gives the stock back. */
+  releaseRequested: boolean;
+  reply?: ReservedItem[];
+  refusal?: ReservationRefusal;
+  /** When a recovery pass last took the reservation over. */
+  recoveredAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const STOCK_RESERVATION_MODEL = 'StockReservation';
+
+const lineSchema = new Schema<StockRequestItem>(
+  { productId: { type: String, required: true }, quantity: { type: Number, required: true } },
+  { _id: false },
+);
+
+const reservedItemSchema = new Schema<ReservedItem>(
+  {
+    productId: String,
+    name: String,
+    price: Number,
+    image: String,
+    quantity: Number,
+  },
+  { _id: false },
+);
+
+export const stockReservationSchema = new Schema<StockReservationRecord>(
+  {
+    _id: { type: String, required: true },
+    state: { type: String, required: true },
+    items: { type: [lineSchema], default: [] },
+    taken: { type: [lineSchema], default: [] },
+    returned: { type: [String], default: [] },
+    releaseRequested: { type: Boolean, default: false },
+    reply: { type: [reservedItemSchema], default: undefined },
+    refusal: { type: { status: Number, message: String, _id: false }, default: undefined },
+    recoveredAt: Date,
+  },
+  { timestamps: true, versionKey: false, collection: 'stock_reservations' },
+);
+
+// The recovery pass looks for reservations left pending, failing or releasing.
+stockReservationSchema.index({ state: 1, updatedAt: 1 });

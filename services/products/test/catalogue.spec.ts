@@ -1,0 +1,282 @@
+import { type Product, isMediaUrl } from '@shop/contracts';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_CATALOGUE } from '../src/seed/demo-catalogue';
+import { SeedService, demoImageKey } from '../src/seed/seed.service';
+import { type FakeMedia, startFakeMedia, storedSeedImages } from './support/fake-media.responder';
+import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+
+let shop: ProductsHarness;
+let media: FakeMedia;
+
+const get = <T>(path: string) => api<T>(shop, 'GET', path);
+const total = (headers: Headers) => Number(headers.get('x-total-count'));
+
+beforeAll(async () => {
+  media = await startFakeMedia(inject('natsUrl'));
+  shop = await startProducts({ SEED_DEMO_DATA: 'true' });
+});
+
+afterAll(async () => {
+  await shop?.close();
+  await media?.close();
+});
+
+describe('demo catalogue seed', () => {
+  it('seeds the demo catalogue before the service answers, and lists it with its total', async () => {
+    const { status, body, headers } = await get<Product[]>('/api/products');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(DEMO_CATALOGUE.length);
+    expect(total(headers)).toBe(DEMO_CATALOGUE.length);
+    expect(body.find((p) => p.slug === 'glock-19-gen5')).toMatchObject({
+      name: 'Glock 19 Gen5 9mm',
+      brand: 'Glock',
+      price: 599.99,
+      countInStock: 12,
+    });
+    expect(body.some((p) => p.countInStock === 0)).toBe(true);
+  });
+
+  it('stores every picture through media and keeps the URLs media answered', async () => {
+    const products = (await get<Product[]>('/api/products')).body;
+    for (const demo of DEMO_CATALOGUE) {
+      const product = products.find((p) => p.slug === demo.slug)!;
+      expect(product.image).toHaveLength(demo.imageCount);
+      product.image.forEach((url, i) => {
+        expect(isMediaUrl(url)).toBe(true);
+        expect(storedSeedImages.get(demoImageKey(demo.slug, i))?.url).toBe(url);
+      });
+    }
+  });
+
+  it('sends media real PNG pictures, small enough for one NATS message', () => {
+    const sent = [...storedSeedImages.values()].map(({ request }) => request);
+    expect(sent).toHaveLength(DEMO_CATALOGUE.reduce((sum, p) => sum + p.imageCount, 0));
+    for (const request of sent) {
+      const bytes = Buffer.from(request.contentBase64, 'base64');
+      expect(request.contentBase64.length).toBeLessThan(512 * 1024);
+      const png = PNG.sync.read(bytes);
+      expect([png.width, png.height]).toEqual([640, 480]);
+      expect(request.fileName).toMatch(/^[a-z0-9-]+\.png$/);
+    }
+  });
+
+  it('seeds only once, even when the seed runs again', async () => {
+    expect(await shop.app.get(SeedService).seed()).toBe(0);
+    expect((await get<Product[]>('/api/products')).body).toHaveLength(DEMO_CATALOGUE.length);
+  });
+
+  it('repoints a database seeded before media existed at media URLs, recreating nothing', async () => {
+    const markers = shop.db.collection<{ _id: string }>('seed_markers');
+    const products = shop.db.collection('products');
+    const legacy = [
+      '/api/products/demo-images/glock-17-gen5-1.png',
+      '/api/products/demo-images/glock-17-gen5-2.png',
+    ];
+    await products.updateOne({ slug: 'glock-17-gen5' }, { $set: { image: legacy } });
+    await products.deleteOne({ slug: 'otis-9mm-cleaning-kit' });
+    await markers.deleteOne({ _id: 'demo-catalogue-v2' });
+    await markers.updateOne({ _id: 'demo-catalogue-v1' }, { $set: { at: new Date() } }, { upsert: true });
+
+    expect(await shop.app.get(SeedService).seed()).toBe(0);
+    const glock = (await get<Product>('/api/products/slug/glock-17-gen5')).body;
+    expect(glock.image).toEqual(
+      [0, 1].map((i) => storedSeedImages.get(demoImageKey('glock-17-gen5', i))?.url),
+    );
+    expect((await get('/api/products/slug/otis-9mm-cleaning-kit')).status).toBe(404);
+    expect(await markers.findOne({ _id: 'demo-catalogue-v2' })).not.toBeNull();
+  });
+
+  it('gives up after SEED_MEDIA_WAIT_MS when media never answers, and still starts', async () => {
+    await media.close();
+    const started = Date.now();
+    const alone = await startProducts({
+      SEED_DEMO_DATA: 'true',
+      SEED_MEDIA_WAIT_MS: '1500',
+      NATS_REQUEST_TIMEOUT_MS: '300',
+      // The error it logs is the expected outcome here.
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+      expect((await api<Product[]>(alone, 'GET', '/api/products')).body).toEqual([]);
+      expect(await alone.db.collection('seed_markers').countDocuments()).toBe(0);
+    } finally {
+      await alone.close();
+      media = await startFakeMedia(inject('natsUrl'));
+    }
+  });
+
+  it('waits for media to come up while services start together', async () => {
+    await media.close();
+    const late = setTimeout(() => void startFakeMedia(inject('natsUrl')).then((m) => (media = m)), 1_000);
+    const waiting = await startProducts({ SEED_DEMO_DATA: 'true', NATS_REQUEST_TIMEOUT_MS: '300' });
+    try {
+      clearTimeout(late);
+      expect((await api<Product[]>(waiting, 'GET', '/api/products')).body).toHaveLength(
+        DEMO_CATALOGUE.length,
+      );
+    } finally {
+      await waiting.close();
+    }
+  });
+});
+
+describe('catalogue reads', () => {
+  it('answers one product by id and by slug', async () => {
+    const [first] = (await get<Product[]>('/api/products')).body;
+    expect((await get<Product>(`/api/products/${first!._id}`)).body).toEqual(first);
+    expect((await get<Product>(`/api/products/slug/${first!.slug}`)).body).toEqual(first);
+  });
+
+  it("answers 404 'Product Not Found' for an unknown slug or id, 400 for a malformed id", async () => {
+    expect(await get('/api/products/slug/no-such-thing')).toMatchObject({
+      status: 404,
+      body: { message: 'Product Not Found' },
+    });
+    expect((await get('/api/products/64b7f0000000000000000000')).status).toBe(404);
+    expect(await get('/api/products/not-an-id')).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid product id' },
+    });
+    expect((await get('/api/products/abcdefghijkl')).status).toBe(400);
+  });
+
+  it('lists the categories, sorted and distinct, and one category', async () => {
+    const { body } = await get<string[]>('/api/products/categories');
+    expect(body).toEqual(
+      [...new Set(DEMO_CATALOGUE.map((p) => p.category))].sort((a, b) => a.localeCompare(b)),
+    );
+    const optics = (await get<Product[]>('/api/products/category/Optics')).body;
+    expect(optics.length).toBeGreaterThan(0);
+    expect(optics.every((p) => p.category === 'Optics')).toBe(true);
+    expect((await get<Product[]>('/api/products/category/Nothing')).body).toEqual([]);
+  });
+
+  it('treats a query operator in the path as plain text', async () => {
+    const { status, body } = await get<Product[]>(
+      `/api/products/category/${encodeURIComponent('{"$ne":null}')}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
+  });
+
+  it('lists the catalogue newest first, the seed keeping its written order', async () => {
+    const { body } = await get<Product[]>('/api/products');
+    const expected = DEMO_CATALOGUE.map((p) => p.slug).filter((slug) => body.some((p) => p.slug === slug));
+    expect(body.map((p) => p.slug)).toEqual(expected);
+  });
+});
+
+describe('search and filters', () => {
+  let all: Product[];
+  const matches = (product: Product, text: string) =>
+    [product.name, product.brand, product.category, product.description].some((field) =>
+      field.toLowerCase().includes(text.toLowerCase()),
+    );
+
+  beforeAll(async () => {
+    for (const name of ['Odd Name .* Special', 'Regex (a+)+$ Trap']) {
+      const answer = await api(shop, 'POST', '/api/listings/create', {
+        token: shop.adminToken,
+        body: {
+          name,
+          image: [mediaUrl()],
+          category: 'Oddities',
+          brand: 'Acme',
+          price: 5,
+          countInStock: 3,
+          description: 'Text that looks like a pattern.',
+        },
+      });
+      expect(answer.status).toBe(201);
+    }
+    all = (await get<Product[]>('/api/products')).body;
+  });
+
+  it('finds text case-insensitively in name, brand, category and description', async () => {
+    for (const text of ['GLOCK', 'optics', 'holster', 'concealed carry']) {
+      const { status, body, headers } = await get<Product[]>(
+        `/api/products?query=${encodeURIComponent(text)}`,
+      );
+      expect(status).toBe(200);
+      const expected = all.filter((p) => matches(p, text));
+      expect(expected.length, text).toBeGreaterThan(0);
+      expect(body.map((p) => p._id).sort()).toEqual(expected.map((p) => p._id).sort());
+      expect(total(headers)).toBe(expected.length);
+    }
+  });
+
+  it('treats the query as text, never as a pattern', async () => {
+    const dotStar = await get<Product[]>(`/api/products?query=${encodeURIComponent('.*')}`);
+    expect(dotStar.body.map((p) => p.name)).toEqual(['Odd Name .* Special']);
+    const started = Date.now();
+    const catastrophic = await get<Product[]>(`/api/products?query=${encodeURIComponent('(a+)+$')}`);
+    expect(catastrophic.body.map((p) => p.name)).toEqual(['Regex (a+)+$ Trap']);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await get<Product[]>(`/api/products?query=${encodeURIComponent('[')}`)).status).toBe(200);
+  });
+
+  it('never reads an operator out of the query string', async () => {
+    const asOperator = await get<Product[]>('/api/products?query[$regex]=.*&category[$ne]=x');
+    expect(asOperator.status).toBe(200);
+    expect(asOperator.body).toHaveLength(all.length);
+    const repeated = await get('/api/products?query=a&query=b');
+    expect(repeated.status).toBe(400);
+  });
+
+  it('filters by category, brand and price range', async () => {
+    const { body, headers } = await get<Product[]>(
+      '/api/products?category=Pistols&brand=Glock&minPrice=550&maxPrice=610',
+    );
+    const expected = all.filter(
+      (p) => p.category === 'Pistols' && p.brand === 'Glock' && p.price >= 550 && p.price <= 610,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(body.map((p) => p._id).sort()).toEqual(expected.map((p) => p._id).sort());
+    expect(total(headers)).toBe(expected.length);
+  });
+
+  it.each([
+    ['price-asc', (a: Product, b: Product) => a.price - b.price],
+    ['price-desc', (a: Product, b: Product) => b.price - a.price],
+    ['rating', (a: Product, b: Product) => b.rating - a.rating || b.numReviews - a.numReviews],
+    ['name', (a: Product, b: Product) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)],
+  ])('sorts by %s', async (sort, compare) => {
+    const { body } = await get<Product[]>(`/api/products?sort=${sort}`);
+    expect(body).toHaveLength(all.length);
+    for (let i = 1; i < body.length; i += 1) expect(compare(body[i - 1]!, body[i]!)).toBeLessThanOrEqual(0);
+  });
+
+  it('pages, with the total of all matches in X-Total-Count', async () => {
+    const sorted = (await get<Product[]>('/api/products?sort=price-asc')).body;
+    const page2 = await get<Product[]>('/api/products?sort=price-asc&page=2&pageSize=5');
+    expect(page2.body).toEqual(sorted.slice(5, 10));
+    expect(total(page2.headers)).toBe(all.length);
+    const beyond = await get<Product[]>('/api/products?page=100&pageSize=5');
+    expect(beyond).toMatchObject({ status: 200, body: [] });
+    expect(total(beyond.headers)).toBe(all.length);
+    expect((await get<Product[]>('/api/products?page=1')).body).toHaveLength(Math.min(50, all.length));
+  });
+
+  it.each([
+    'sort=cheapest',
+    'page=0',
+    'page=1.5',
+    'pageSize=0',
+    'pageSize=101',
+    'minPrice=-1',
+    'minPrice=abc',
+    'minPrice=10&maxPrice=5',
+    `query=${'x'.repeat(101)}`,
+  ])('refuses ?%s (400)', async (query) => {
+    const answer = await get<{ message: string }>(`/api/products?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual(expect.any(String));
+  });
+
+  it('treats empty parameters as absent', async () => {
+    const { body } = await get<Product[]>('/api/products?query=&category=&minPrice=&sort=');
+    expect(body).toEqual(all);
+  });
+});
