@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ServiceKitModule, type ServiceContext } from '@shop/service-kit';
+import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
 import type { DataConfig } from './config/data.config';
+import { SettingsEventsRelay } from './settings/settings-events.relay';
 import { SiteSettingsController } from './settings/site-settings.controller';
 import { SITE_SETTINGS_MODEL, siteSettingsSchema } from './settings/site-settings.schema';
 import { SiteSettingsService } from './settings/site-settings.service';
@@ -13,10 +14,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot(context),
+        AuthModule.forRoot(context),
         MongooseModule.forFeature([{ name: SITE_SETTINGS_MODEL, schema: siteSettingsSchema }]),
       ],
       controllers: [SiteSettingsController],
-      providers: [SiteSettingsService],
+      providers: [SettingsEventsRelay, SiteSettingsService],
     };
   }
 }

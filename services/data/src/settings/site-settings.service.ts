@@ -1,17 +1,30 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { SiteSettings } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { SETTINGS_UPDATED, type SettingsUpdatedEvent, type SiteSettings } from '@shop/contracts';
+import { SERVICE_CONTEXT, type ServiceContext, newEvent, outboxPush } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { DataConfig } from '../config/data.config';
+import type { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
+import { SettingsEventsRelay } from './settings-events.relay';
 import { SITE_SETTINGS_MODEL, type SiteSettingsRecord } from './site-settings.schema';
 
 const SEED_KEY = 'default-settings';
+const SETTINGS_FIELDS = '_id siteName currency logo';
+
+function toSiteSettings(record: SiteSettingsRecord): SiteSettings {
+  return {
+    _id: record._id.toHexString(),
+    siteName: record.siteName,
+    currency: record.currency,
+    logo: record.logo ?? '',
+  };
+}
 
 @Injectable()
 export class SiteSettingsService implements OnApplicationBootstrap {
   constructor(
     @InjectModel(SITE_SETTINGS_MODEL) private readonly settings: Model<SiteSettingsRecord>,
+    private readonly relay: SettingsEventsRelay,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<DataConfig>,
   ) {}
 
@@ -19,10 +32,31 @@ export class SiteSettingsService implements OnApplicationBootstrap {
   async all(): Promise<SiteSettings[]> {
     const docs = await this.settings
       .find()
-      .select('siteName currency logo')
+      .select(SETTINGS_FIELDS)
       .sort({ _id: 1 })
-      .lean<(SiteSettingsRecord & { _id: unknown })[]>();
-    return docs.map((doc) => ({ ...doc, _id: String(doc._id) }));
+      .lean<SiteSettingsRecord[]>();
+    return docs.map(toSiteSettings);
+  }
+
+  /** An admin changes a settings record; `settings.updated` goes out with the change. */
+  async update(request: UpdateSiteSettingsDto): Promise<SiteSettings> {
+    const { id, siteName, currency, logo } = request;
+    const event: SettingsUpdatedEvent = newEvent(SETTINGS_UPDATED, {
+      settingsId: id.toLowerCase(),
+      siteName,
+      currency,
+      logo,
+    });
+    const updated = await this.settings
+      .findOneAndUpdate(
+        { _id: id },
+        { $set: { siteName, currency, logo }, ...outboxPush(event) },
+        { returnDocument: 'after', projection: SETTINGS_FIELDS, runValidators: true },
+      )
+      .lean<SiteSettingsRecord>();
+    if (!updated) throw new NotFoundException('Settings not found');
+    this.relay.nudge();
+    return toSiteSettings(updated);
   }
 
   /** Writes the default record into an empty database; a fixed key keeps replicas from writing two. */

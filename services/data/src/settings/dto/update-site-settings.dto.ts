@@ -1,0 +1,34 @@
+import { SITE_SETTINGS_LIMITS, isMediaUrl } from '@shop/contracts';
+import { IsMongoId, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { Trim } from '../../validation/dto-transforms';
+
+/** Body of `PUT api/data/update-data`. */
+export class UpdateSiteSettingsDto {
+  @IsMongoId({ message: 'id must be the id of a settings record' })
+  id!: string;
+
+  @Trim()
+  @IsString({ message: 'siteName must be a string' })
+  @IsNotEmpty({ message: 'siteName is required' })
+  @MaxLength(SITE_SETTINGS_LIMITS.siteName, {
+    message: `siteName must be at most ${SITE_SETTINGS_LIMITS.siteName} characters`,
+  })
+  siteName!: string;
+
+  @Trim()
+  @IsString({ message: 'currency must be a string' })
+  @IsNotEmpty({ message: 'currency is required' })
+  @MaxLength(SITE_SETTINGS_LIMITS.currency, {
+    message: `currency must be at most ${SITE_SETTINGS_LIMITS.currency} characters`,
+  })
+  currency!: string;
+
+  @ValidateBy({
+    name: 'isMediaUrlOrEmpty',
+    validator: {
+      validate: (value: unknown) => value === '' || isMediaUrl(value),
+      defaultMessage: () => 'logo must be an image uploaded to this shop (/api/media/...) or empty',
+    },
+  })
+  logo!: string;
+}

@@ -1,0 +1,43 @@
+import { ORDER_LIMITS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { QueryBoolean, Trim } from '../../validation/dto-transforms';
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+/** Query of the admin list `GET api/orders`. */
+export class ListOrdersQuery {
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'paid must be true or false' })
+  paid?: boolean;
+
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'delivered must be true or false' })
+  delivered?: boolean;
+
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(ORDER_LIMITS.search)
+  q?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  page?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+}

@@ -1,0 +1,86 @@
+import { ORDER_LIMITS, PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsMongoId,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Trim } from '../../validation/dto-transforms';
+
+/** One cart line: only the product and how many count; a client's name, price or image are dropped. */
+export class OrderLineDto {
+  @IsMongoId({ message: '_id must be the id of a product' })
+  _id!: string;
+
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(ORDER_LIMITS.maxQuantity, { message: `quantity must be at most ${ORDER_LIMITS.maxQuantity}` })
+  quantity!: number;
+}
+
+export class ShippingAddressDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'fullName is required' })
+  @MaxLength(ORDER_LIMITS.fullName)
+  fullName!: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'address is required' })
+  @MaxLength(ORDER_LIMITS.address)
+  address!: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'city is required' })
+  @MaxLength(ORDER_LIMITS.city)
+  city!: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'country is required' })
+  @MaxLength(ORDER_LIMITS.country)
+  country!: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'phoneNumber is required' })
+  // Digits with the usual separators, at least five digits.
+  @Matches(/^(?=(?:\D*\d){5})\+?[0-9 ().-]+$/, { message: 'phoneNumber must be a phone number' })
+  @MaxLength(ORDER_LIMITS.phoneNumber)
+  phoneNumber!: string;
+}
+
+/**
+ * Body of `POST api/orders`. Whitelisting drops the client's `itemsPrice`, `taxPrice`,
+ * `shippingPrice` and `totalPrice`: the server prices the order itself.
+ */
+export class PlaceOrderDto {
+  @IsArray({ message: 'orderItems must be a list' })
+  @ArrayNotEmpty({ message: 'orderItems must not be empty' })
+  // Before merging lines for the same product; ORDER_LIMITS.maxLines holds after merging.
+  @ArrayMaxSize(ORDER_LIMITS.maxLines * 4)
+  @ValidateNested({ each: true })
+  @Type(() => OrderLineDto)
+  orderItems!: OrderLineDto[];
+
+  @IsObject({ message: 'shippingAddress is required' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress!: ShippingAddressDto;
+
+  @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of: ${PAYMENT_METHODS.join(', ')}` })
+  paymentMethod!: PaymentMethod;
+}

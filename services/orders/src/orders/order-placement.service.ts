@@ -1,0 +1,218 @@
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  ORDER_CREATED,
+  type Order,
+  type OrderCreatedEvent,
+  type PaymentMethod,
+  type ReservedItem,
+  type StockRequestItem,
+  priceOrder,
+} from '@shop/contracts';
+import { SERVICE_CONTEXT, type ServiceContext, newEvent, outboxPush } from '@shop/service-kit';
+import { type Model, Types } from 'mongoose';
+import type { OrdersConfig } from '../config/orders.config';
+import { CatalogueStock } from '../stock/catalogue-stock.client';
+import { StockReleases } from '../stock/stock-releases.service';
+import type { PlaceOrderDto } from './dto/place-order.dto';
+import { type ClaimedKey, IdempotencyKeys, requestFingerprint } from './idempotency-keys.service';
+import { OrderEventsRelay } from './order-events.relay';
+import { OrderLinesError, mergeOrderLines } from './order-lines';
+import { ORDER_FIELDS, toOrder } from './order-views';
+import { ORDER_MODEL, type OrderItemRecord, type OrderRecord } from './order.schema';
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when a retry with the same Idempotency-Key answered the order placed the first time. */
+  replayed: boolean;
+}
+
+// Keeps the insert clear of the moment the recovery pass may start releasing the reservation.
+const SAFETY_MARGIN_MS = 5_000;
+
+const isDuplicateKey = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 11000;
+
+/**
+ * Checkout: merge the lines, choose the order id, take the stock from the catalogue under that id,
+ * price the order from the catalogue's answer and store it with its `order.created` event. A
+ * pending-reservation record written before the reserve makes sure the stock goes back if the order
+ * is never stored, whether the checkout failed or this process died halfway.
+ */
+@Injectable()
+export class OrderPlacement {
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
+    private readonly keys: IdempotencyKeys,
+    private readonly stock: CatalogueStock,
+    private readonly releases: StockReleases,
+    private readonly relay: OrderEventsRelay,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
+  ) {}
+
+  /** How long a retry waits for the first request under its key before taking over from it. */
+  private get inFlightMs(): number {
+    return 2 * this.context.config.NATS_REQUEST_TIMEOUT_MS + 5_000;
+  }
+
+  async place(userId: string, request: PlaceOrderDto, idempotencyKey?: string): Promise<PlacedOrder> {
+    let items: StockRequestItem[];
+    try {
+      items = mergeOrderLines(request.orderItems);
+    } catch (error) {
+      if (error instanceof OrderLinesError) throw new BadRequestException(error.message);
+      throw error;
+    }
+    if (!idempotencyKey) {
+      return { order: await this.placeNew(userId, new Types.ObjectId(), items, request), replayed: false };
+    }
+
+    const fingerprint = requestFingerprint(items, request.shippingAddress, request.paymentMethod);
+    const claim = await this.keys.claim(userId, idempotencyKey, fingerprint).catch((error: unknown) => {
+      if (error instanceof HttpException) throw error;
+      this.context.logger.error({ err: error }, 'cannot claim an idempotency key');
+      throw new ServiceUnavailableException('The order could not be saved, please try again');
+    });
+    if (claim.fresh) {
+      return { order: await this.placeNew(userId, claim.orderId, items, request, claim), replayed: false };
+    }
+
+    const earlier = await this.orders
+      .findById(claim.orderId)
+      .select(`${ORDER_FIELDS} deletedAt`)
+      .lean<OrderRecord>();
+    if (earlier?.deletedAt) {
+      throw new ConflictException('The order placed with this Idempotency-Key was deleted');
+    }
+    if (earlier) return { order: toOrder(earlier), replayed: true };
+    if (Date.now() - claim.claimedAt.getTime() < this.inFlightMs) {
+      throw new ConflictException(
+        'An order with this Idempotency-Key is still being placed, please retry shortly',
+      );
+    }
+    // The first request died between its reserve and its insert. The reserve is idempotent by the
+    // order id, so finishing the job under the same id takes no more stock than it already holds.
+    return { order: await this.placeNew(userId, claim.orderId, items, request, claim), replayed: false };
+  }
+
+  private async placeNew(
+    userId: string,
+    orderId: Types.ObjectId,
+    items: StockRequestItem[],
+    request: PlaceOrderDto,
+    claim?: ClaimedKey,
+  ): Promise<Order> {
+    let due: Date;
+    try {
+      due = await this.releases.expectOrder(orderId);
+    } catch (error) {
+      await this.forgetKey(orderId, claim);
+      this.context.logger.error({ err: error }, 'cannot record a checkout');
+      throw new ServiceUnavailableException('The order could not be saved, please try again');
+    }
+
+    let reserved: ReservedItem[];
+    try {
+      reserved = await this.stock.reserve(orderId.toHexString(), items);
+    } catch (error) {
+      await this.forgetKey(orderId, claim);
+      // A refusal (out of stock, unknown product) took nothing; silence may have taken stock.
+      if (error instanceof HttpException && error.getStatus() < 500)
+        await this.releases.nothingReserved(orderId);
+      else await this.releases.releaseSoon(orderId);
+      throw error;
+    }
+
+    try {
+      // Past this point the recovery pass may already be giving the stock back.
+      if (Date.now() > due.getTime() - SAFETY_MARGIN_MS) {
+        throw new ServiceUnavailableException('Placing the order took too long, please try again');
+      }
+      const record = this.newOrder(userId, orderId, reserved, request);
+      const event: OrderCreatedEvent = newEvent(ORDER_CREATED, {
+        orderId: orderId.toHexString(),
+        userId,
+        items: record.orderItems.map((item) => ({
+          productId: item._id,
+          quantity: item.quantity,
+          price: item.price,
+        })),
+        paymentMethod: record.paymentMethod,
+        totalPrice: record.totalPrice,
+      });
+      // The event goes into the new document itself: the order and its event are one write.
+      await this.orders.create({ ...record, outbox: [outboxPush(event).$push.outbox] });
+    } catch (error) {
+      if (isDuplicateKey(error)) {
+        // A concurrent retry under the same key stored this very order first.
+        const stored = await this.orders.findById(orderId).select(ORDER_FIELDS).lean<OrderRecord>();
+        if (stored) return toOrder(stored);
+      }
+      await this.forgetKey(orderId, claim);
+      await this.releases.releaseSoon(orderId);
+      if (error instanceof HttpException) throw error;
+      this.context.logger.error({ err: error, orderId: orderId.toHexString() }, 'storing an order failed');
+      throw new ServiceUnavailableException('The order could not be saved, please try again');
+    }
+    this.relay.nudge();
+    await this.releases.orderStored(orderId);
+    const stored = await this.orders.findById(orderId).select(ORDER_FIELDS).lean<OrderRecord>();
+    if (!stored) throw new ServiceUnavailableException('The order could not be read back, please try again');
+    return toOrder(stored);
+  }
+
+  private newOrder(
+    userId: string,
+    orderId: Types.ObjectId,
+    reserved: ReservedItem[],
+    request: PlaceOrderDto,
+  ): Omit<OrderRecord, 'createdAt' | 'updatedAt'> {
+    const orderItems: OrderItemRecord[] = reserved.map((item) => ({
+      _id: item.productId,
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price,
+      image: item.image,
+    }));
+    const paymentMethod: PaymentMethod = request.paymentMethod;
+    const { fullName, address, city, country, phoneNumber } = request.shippingAddress;
+    return {
+      _id: orderId,
+      user: userId,
+      orderItems,
+      shippingAddress: { fullName, address, city, country, phoneNumber },
+      paymentMethod,
+      ...priceOrder(orderItems, paymentMethod),
+      isPaid: false,
+      paidAt: null,
+      isDelivered: false,
+      deliveredAt: null,
+      status: 'Not paid',
+      paymentReceipt: '',
+      deletedAt: null,
+      stockRelease: 'none',
+    };
+  }
+
+  /**
+   * Frees the Idempotency-Key of a checkout that will not produce an order, before its stock is
+   * given back: no retry may finish an order whose reservation is being released.
+   */
+  private async forgetKey(orderId: Types.ObjectId, claim: ClaimedKey | undefined): Promise<void> {
+    if (!claim) return;
+    await this.keys
+      .forget(claim)
+      .catch((error: unknown) =>
+        this.context.logger.warn(
+          { err: error, orderId: orderId.toHexString() },
+          'freeing an idempotency key failed',
+        ),
+      );
+  }
+}

@@ -1,0 +1,110 @@
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
+import { type OutboxEntry, withOutbox } from '@shop/service-kit';
+import { Schema, type Types } from 'mongoose';
+
+export interface OrderItemRecord {
+  /** The product's id. */
+  _id: string;
+  name: string;
+  quantity: number;
+  price: number;
+  image: string;
+}
+
+export interface ShippingAddressRecord {
+  fullName: string;
+  address: string;
+  city: string;
+  country: string;
+  phoneNumber: string;
+}
+
+/**
+ * `none`: the order keeps its stock. `pending`: it was deleted unpaid and its stock must go back to
+ * the catalogue (retried until products confirms). `done`: the catalogue took it back.
+ */
+export type StockReleaseState = 'none' | 'pending' | 'done';
+
+export interface OrderRecord {
+  _id: Types.ObjectId;
+  user: string;
+  orderItems: OrderItemRecord[];
+  shippingAddress: ShippingAddressRecord;
+  paymentMethod: PaymentMethod;
+  itemsPrice: number;
+  taxPrice: number;
+  discount: number;
+  shippingPrice: number;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt: Date | null;
+  isDelivered: boolean;
+  deliveredAt: Date | null;
+  status: OrderStatus;
+  paymentReceipt: string;
+  /** Set by an admin's delete: the order is gone for every read, its events still go out. */
+  deletedAt: Date | null;
+  stockRelease: StockReleaseState;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Events waiting for the relay (`withOutbox`); never selected by reads. */
+  outbox?: OutboxEntry[];
+}
+
+export const ORDER_MODEL = 'Order';
+
+const orderItemSchema = new Schema<OrderItemRecord>(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, required: true },
+    quantity: { type: Number, required: true, min: 1 },
+    price: { type: Number, required: true, min: 0 },
+    image: { type: String, default: '' },
+  },
+  { versionKey: false },
+);
+
+const shippingAddressSchema = new Schema<ShippingAddressRecord>(
+  {
+    fullName: { type: String, required: true },
+    address: { type: String, required: true },
+    city: { type: String, required: true },
+    country: { type: String, required: true },
+    phoneNumber: { type: String, required: true },
+  },
+  { _id: false },
+);
+
+export const orderSchema = new Schema<OrderRecord>(
+  {
+    user: { type: String, required: true, index: true },
+    orderItems: { type: [orderItemSchema], required: true },
+    shippingAddress: { type: shippingAddressSchema, required: true },
+    paymentMethod: { type: String, required: true, enum: PAYMENT_METHODS },
+    itemsPrice: { type: Number, required: true, min: 0 },
+    taxPrice: { type: Number, required: true, min: 0 },
+    discount: { type: Number, required: true, min: 0, default: 0 },
+    shippingPrice: { type: Number, required: true, min: 0, default: 0 },
+    totalPrice: { type: Number, required: true, min: 0 },
+    isPaid: { type: Boolean, required: true, default: false },
+    paidAt: { type: Date, default: null },
+    isDelivered: { type: Boolean, required: true, default: false },
+    deliveredAt: { type: Date, default: null },
+    status: { type: String, required: true, enum: ORDER_STATUSES, default: 'Not paid' },
+    paymentReceipt: { type: String, default: '' },
+    deletedAt: { type: Date, default: null },
+    stockRelease: { type: String, enum: ['none', 'pending', 'done'], default: 'none', index: true },
+  },
+  { timestamps: true, versionKey: false, collection: 'orders' },
+);
+orderSchema.index({ createdAt: -1 });
+withOutbox(orderSchema);
+
+// The relay's `$pull` of a published event is bookkeeping, not a change of the order, so it must
+// not move `updatedAt`. The timestamps hook ran first (it is registered with the schema) and added it.
+orderSchema.pre('updateOne', function () {
+  const update = this.getUpdate() as { $pull?: object; $set?: object } | null;
+  if (!update?.$pull || !('outbox' in update.$pull)) return;
+  const onlyTimestamp = Object.keys(update.$set ?? {}).every((field) => field === 'updatedAt');
+  if (onlyTimestamp && Object.keys(update).every((op) => op === '$pull' || op === '$set')) delete update.$set;
+});

@@ -1,0 +1,247 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  ORDER_DELETED,
+  ORDER_DELIVERED,
+  ORDER_PAID,
+  type EventEnvelope,
+  type Order,
+  type OrderAction,
+  type OrderDeleted,
+  type OrderState,
+  type OrderTransition,
+  applyOrderAction,
+} from '@shop/contracts';
+import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
+import type { Model, QueryFilter } from 'mongoose';
+import { StockReleases } from '../stock/stock-releases.service';
+import { DEFAULT_PAGE_SIZE, type ListOrdersQuery } from './dto/list-orders.query';
+import { OrderEventsRelay } from './order-events.relay';
+import { ORDER_FIELDS, toOrder } from './order-views';
+import { ORDER_MODEL, type OrderRecord } from './order.schema';
+
+export const ORDER_NOT_FOUND = 'Order Not Found';
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+// Newest first; the id breaks ties so pages never shuffle.
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+// How often a transition re-reads the order when another change got in between.
+const MAX_ATTEMPTS = 5;
+
+/** Deleted orders are invisible to every read. */
+const live = <T extends QueryFilter<OrderRecord>>(filter: T) => ({ ...filter, deletedAt: null });
+
+function orderId(id: string): string {
+  if (!OBJECT_ID.test(id)) throw new BadRequestException('Invalid order id');
+  return id.toLowerCase();
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function stateOf(order: OrderRecord): OrderState {
+  return {
+    status: order.status,
+    isPaid: order.isPaid,
+    paidAt: order.paidAt ?? null,
+    isDelivered: order.isDelivered,
+    deliveredAt: order.deliveredAt ?? null,
+    paymentReceipt: order.paymentReceipt ?? '',
+  };
+}
+
+export interface OrderPage {
+  orders: Order[];
+  total: number;
+}
+
+interface TransitionRequest {
+  id: string;
+  action: OrderAction;
+  /** Only this customer's order (the customer's own actions); admins act on any order. */
+  owner?: string;
+  receiptUrl?: string;
+  /** The event the change publishes, built from the order before and the change. */
+  event: (before: OrderRecord, transition: OrderTransition, now: Date) => EventEnvelope;
+}
+
+/** Reads and the state transitions of stored orders (rules in `@shop/contracts`' order-status). */
+@Injectable()
+export class OrdersService {
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
+    private readonly relay: OrderEventsRelay,
+    private readonly releases: StockReleases,
+  ) {}
+
+  /** One order, for its owner or an admin; anyone else learns nothing (404). */
+  async findOne(viewer: AuthenticatedUser, id: string): Promise<Order> {
+    const filter = live({ _id: orderId(id), ...(viewer.isAdmin ? {} : { user: viewer.id }) });
+    const order = await this.orders.findOne(filter).select(ORDER_FIELDS).lean<OrderRecord>();
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    return toOrder(order);
+  }
+
+  /** The customer's own orders, newest first. */
+  async mine(userId: string): Promise<Order[]> {
+    const orders = await this.orders
+      .find(live({ user: userId }))
+      .select(ORDER_FIELDS)
+      .sort(NEWEST_FIRST)
+      .lean<OrderRecord[]>();
+    return orders.map(toOrder);
+  }
+
+  /** Every order (admin), newest first, filtered, one page at a time, with the filtered total. */
+  async list(query: ListOrdersQuery): Promise<OrderPage> {
+    const filter: QueryFilter<OrderRecord> = live({});
+    if (query.status) filter.status = query.status;
+    if (query.paid !== undefined) filter.isPaid = query.paid;
+    if (query.delivered !== undefined) filter.isDelivered = query.delivered;
+    if (query.q) {
+      const text = new RegExp(escapeRegex(query.q), 'i');
+      filter.$or = [
+        { user: text },
+        { paymentMethod: text },
+        { status: text },
+        { 'orderItems.name': text },
+        { 'shippingAddress.fullName': text },
+        { 'shippingAddress.address': text },
+        { 'shippingAddress.city': text },
+        { 'shippingAddress.country': text },
+        { 'shippingAddress.phoneNumber': text },
+        ...(OBJECT_ID.test(query.q) ? [{ _id: query.q.toLowerCase() }] : []),
+      ];
+    }
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const skip = ((query.page ?? 1) - 1) * limit;
+    const [total, orders] = await Promise.all([
+      this.orders.countDocuments(filter),
+      this.orders
+        .find(filter)
+        .select(ORDER_FIELDS)
+        .sort(NEWEST_FIRST)
+        .skip(skip)
+        .limit(limit)
+        .lean<OrderRecord[]>(),
+    ]);
+    return { total, orders: orders.map(toOrder) };
+  }
+
+  /** The customer marks their order paid with the receipt they uploaded: Not paid → Pending. */
+  async pay(customer: AuthenticatedUser, id: string, receiptUrl: string): Promise<Order> {
+    const { order } = await this.transition({
+      id,
+      action: 'pay',
+      owner: customer.id,
+      receiptUrl,
+      event: (before, { changes }, now) =>
+        newEvent(ORDER_PAID, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          status: 'Pending',
+          by: 'customer',
+          paidAt: (changes.paidAt ?? now).toISOString(),
+          totalPrice: before.totalPrice,
+        }),
+    });
+    return toOrder(order);
+  }
+
+  /** An admin confirms the payment: Not paid or Pending → Paid. */
+  async markPaid(id: string): Promise<Order> {
+    const { order } = await this.transition({
+      id,
+      action: 'markPaid',
+      event: (before, { changes }, now) =>
+        newEvent(ORDER_PAID, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          status: 'Paid',
+          by: 'admin',
+          paidAt: (changes.paidAt ?? now).toISOString(),
+          totalPrice: before.totalPrice,
+        }),
+    });
+    return toOrder(order);
+  }
+
+  /** An admin marks a paid order delivered. */
+  async deliver(id: string): Promise<Order> {
+    const { order } = await this.transition({
+      id,
+      action: 'deliver',
+      event: (before, _transition, now) =>
+        newEvent(ORDER_DELIVERED, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          deliveredAt: now.toISOString(),
+        }),
+    });
+    return toOrder(order);
+  }
+
+  /**
+   * An admin deletes an order: it disappears from every read at once, its `order.deleted` goes out,
+   * and an order whose payment was never confirmed gives its stock back (retried until it does).
+   */
+  async delete(id: string): Promise<OrderDeleted> {
+    const { order, transition } = await this.transition({
+      id,
+      action: 'delete',
+      event: (before, { releasesStock }) =>
+        newEvent(ORDER_DELETED, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          items: before.orderItems.map((item) => ({ productId: item._id, quantity: item.quantity })),
+          wasPaid: before.isPaid,
+          stockReturned: releasesStock,
+        }),
+    });
+    if (transition.releasesStock) await this.releases.releaseDeletedOrder(order._id);
+    return {
+      _id: order._id.toHexString(),
+      message: 'Order deleted',
+      stockReturned: transition.releasesStock,
+    };
+  }
+
+  /**
+   * Applies one action with compare-and-set: the update only matches while the order is still in
+   * the state the rules were checked against, so two concurrent actions cannot both pass a rule
+   * that only one of them may (a second pay, a delivery racing a delete).
+   */
+  private async transition(
+    request: TransitionRequest,
+  ): Promise<{ order: OrderRecord; transition: OrderTransition }> {
+    const id = orderId(request.id);
+    const scope = live({ _id: id, ...(request.owner ? { user: request.owner } : {}) });
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const before = await this.orders.findOne(scope).select(ORDER_FIELDS).lean<OrderRecord>();
+      if (!before) throw new NotFoundException(ORDER_NOT_FOUND);
+      const now = new Date();
+      const result = applyOrderAction(stateOf(before), request.action, {
+        now,
+        receiptUrl: request.receiptUrl,
+      });
+      if (!result.ok) throw new ConflictException(result.message);
+      const set: Record<string, unknown> = { ...result.changes };
+      if (request.action === 'delete') {
+        set['deletedAt'] = now;
+        set['stockRelease'] = result.releasesStock ? 'pending' : 'none';
+      }
+      const after = await this.orders
+        .findOneAndUpdate(
+          { ...scope, status: before.status, isDelivered: before.isDelivered },
+          { $set: set, ...outboxPush(request.event(before, result, now)) },
+          { returnDocument: 'after', projection: ORDER_FIELDS },
+        )
+        .lean<OrderRecord>();
+      if (after) {
+        this.relay.nudge();
+        return { order: after, transition: result };
+      }
+    }
+    throw new ConflictException('The order changed meanwhile, please try again');
+  }
+}

@@ -1,0 +1,180 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import type { Model, Types } from 'mongoose';
+import type { OrdersConfig } from '../config/orders.config';
+import { ORDER_MODEL, type OrderRecord } from '../orders/order.schema';
+import { CatalogueStock } from './catalogue-stock.client';
+import { PENDING_RESERVATION_MODEL, type PendingReservationRecord } from './pending-reservation.schema';
+
+const BATCH = 100;
+
+/**
+ * Gives stock back to the catalogue until it confirms, for two kinds of reservation: those of
+ * orders deleted before their payment was confirmed (`stockRelease: 'pending'`, written with the
+ * delete), and those of checkouts that never stored their order (a `pending_reservations` entry
+ * past its due time). Products releases a reservation once however often it is asked, and a
+ * release that arrives before its reserve makes the late reserve take nothing, so retrying is
+ * always safe.
+ */
+@Injectable()
+export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
+    @InjectModel(PENDING_RESERVATION_MODEL) private readonly pending: Model<PendingReservationRecord>,
+    private readonly stock: CatalogueStock,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.nudge(), this.context.config.STOCK_RELEASE_RETRY_MS);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Records, before the reserve, that a reservation under `orderId` must be released unless its
+   * order is stored by the answered time.
+   */
+  async expectOrder(orderId: Types.ObjectId): Promise<Date> {
+    const now = new Date();
+    const due = new Date(now.getTime() + this.context.config.CHECKOUT_RECOVERY_MS);
+    await this.pending.updateOne(
+      { _id: orderId },
+      { $set: { due }, $setOnInsert: { attempts: 0, createdAt: now } },
+      { upsert: true },
+    );
+    return due;
+  }
+
+  /** The order is stored: it owns the stock now. A failure here is harmless (the pass checks for the order). */
+  async orderStored(orderId: Types.ObjectId): Promise<void> {
+    await this.pending
+      .deleteOne({ _id: orderId })
+      .catch((error: unknown) =>
+        this.context.logger.warn(
+          { err: error, orderId: orderId.toHexString() },
+          'could not clear a pending reservation',
+        ),
+      );
+  }
+
+  /** The catalogue refused the reserve: nothing was taken, nothing to release. */
+  async nothingReserved(orderId: Types.ObjectId): Promise<void> {
+    await this.orderStored(orderId);
+  }
+
+  /**
+   * The checkout failed after the reserve may have taken stock: release it now rather than at the
+   * due time. If even this write fails, the entry written before the reserve still releases it.
+   */
+  async releaseSoon(orderId: Types.ObjectId): Promise<void> {
+    try {
+      await this.pending.updateOne({ _id: orderId }, { $set: { due: new Date() } });
+      this.nudge();
+    } catch (error) {
+      this.context.logger.warn(
+        { err: error, reservationId: orderId.toHexString() },
+        'could not hurry a stock release; it happens at its due time',
+      );
+    }
+  }
+
+  /**
+   * Tries once, now, to give a deleted order's stock back; answers whether the catalogue confirmed.
+   * A failure is left to the periodic pass.
+   */
+  async releaseDeletedOrder(orderId: Types.ObjectId): Promise<boolean> {
+    try {
+      await this.stock.release(orderId.toHexString());
+      await this.orders.updateOne(
+        { _id: orderId, stockRelease: 'pending' },
+        { $set: { stockRelease: 'done' } },
+      );
+      return true;
+    } catch (error) {
+      this.context.logger.warn(
+        { err: error, orderId: orderId.toHexString() },
+        'stock release failed, will retry',
+      );
+      return false;
+    }
+  }
+
+  /** Asks for a pass soon; passes never overlap. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .then(() => undefined)
+      .catch((error: unknown) => this.context.logger.warn({ err: error }, 'stock release pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** One sweep over both kinds of pending release; answers how many the catalogue confirmed. */
+  async pass(): Promise<number> {
+    let released = 0;
+    const deleted = await this.orders
+      .find({ stockRelease: 'pending' })
+      .select('_id')
+      .limit(BATCH)
+      .lean<{ _id: Types.ObjectId }[]>();
+    for (const { _id } of deleted) {
+      if (this.stopped) return released;
+      if (await this.releaseDeletedOrder(_id)) released += 1;
+    }
+    const due = await this.pending
+      .find({ due: { $lte: new Date() } })
+      .limit(BATCH)
+      .lean<PendingReservationRecord[]>();
+    for (const entry of due) {
+      if (this.stopped) return released;
+      if (await this.releaseOrphan(entry)) released += 1;
+    }
+    return released;
+  }
+
+  private async releaseOrphan(entry: PendingReservationRecord): Promise<boolean> {
+    const reservationId = entry._id.toHexString();
+    // The order was stored after all (its clean-up failed): it owns the stock.
+    if (await this.orders.exists({ _id: entry._id })) {
+      await this.pending.deleteOne({ _id: entry._id });
+      return false;
+    }
+    try {
+      const { released } = await this.stock.release(reservationId);
+      if (released)
+        this.context.logger.info({ reservationId }, 'released the stock of a checkout without order');
+    } catch (error) {
+      await this.pending.updateOne({ _id: entry._id }, { $inc: { attempts: 1 } });
+      this.context.logger.warn(
+        { err: error, reservationId, attempts: entry.attempts + 1 },
+        'releasing the stock of a checkout without order failed, will retry',
+      );
+      return false;
+    }
+    await this.pending.deleteOne({ _id: entry._id, due: entry.due });
+    return true;
+  }
+}

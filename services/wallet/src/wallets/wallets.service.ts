@@ -1,0 +1,77 @@
+import { Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { PAYMENT_METHODS, WALLET_UPDATED, type Wallet, type WalletUpdatedEvent } from '@shop/contracts';
+import { newEvent, outboxPush } from '@shop/service-kit';
+import type { Model } from 'mongoose';
+import type { UpdateWalletDto } from './dto/update-wallet.dto';
+import { WalletEventsRelay } from './wallet-events.relay';
+import { WALLET_MODEL, type WalletRecord } from './wallet.schema';
+
+const WALLET_FIELDS = '_id paymentMethod paymentDetails qrCode';
+
+function toWallet(record: WalletRecord): Wallet {
+  return {
+    _id: record._id.toHexString(),
+    paymentMethod: record.paymentMethod,
+    paymentDetails: record.paymentDetails ?? '',
+    qrCode: record.qrCode ?? '',
+  };
+}
+
+@Injectable()
+export class WalletsService implements OnApplicationBootstrap {
+  constructor(
+    @InjectModel(WALLET_MODEL) private readonly wallets: Model<WalletRecord>,
+    private readonly relay: WalletEventsRelay,
+  ) {}
+
+  /** Every payment method's wallet, in the payment screen's order. */
+  async all(): Promise<Wallet[]> {
+    const records = await this.wallets.find().select(WALLET_FIELDS).lean<WalletRecord[]>();
+    const rank = (record: WalletRecord) => PAYMENT_METHODS.indexOf(record.paymentMethod);
+    return records.sort((a, b) => rank(a) - rank(b)).map(toWallet);
+  }
+
+  /** An admin sets where a payment method is paid to; `wallet.updated` goes out with the change. */
+  async update(request: UpdateWalletDto): Promise<Wallet> {
+    const current = await this.wallets
+      .findOne({ paymentMethod: request.coin })
+      .select('_id')
+      .lean<WalletRecord>();
+    if (!current) throw new NotFoundException('Wallet not found');
+    const event: WalletUpdatedEvent = newEvent(WALLET_UPDATED, {
+      walletId: current._id.toHexString(),
+      paymentMethod: request.coin,
+      paymentDetails: request.walletId,
+      qrCode: request.qrCode,
+    });
+    const updated = await this.wallets
+      .findOneAndUpdate(
+        { _id: current._id },
+        { $set: { paymentDetails: request.walletId, qrCode: request.qrCode }, ...outboxPush(event) },
+        { returnDocument: 'after', projection: WALLET_FIELDS },
+      )
+      .lean<WalletRecord>();
+    if (!updated) throw new NotFoundException('Wallet not found');
+    this.relay.nudge();
+    return toWallet(updated);
+  }
+
+  /**
+   * Gives every payment method its wallet, once: an existing one is never touched. The unique
+   * index on the method keeps two replicas starting together from writing two.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const paymentMethod of PAYMENT_METHODS) {
+      try {
+        await this.wallets.updateOne(
+          { paymentMethod },
+          { $setOnInsert: { paymentMethod, paymentDetails: '', qrCode: '' } },
+          { upsert: true },
+        );
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 11000) throw error;
+      }
+    }
+  }
+}
