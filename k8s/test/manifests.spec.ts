@@ -39,7 +39,14 @@ interface Container {
   name: string;
   image: string;
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: {
+      secretKeyRef?: { name: string; key: string; optional?: boolean };
+      configMapKeyRef?: { name: string; key: string; optional?: boolean };
+    };
+  }[];
   envFrom?: { configMapRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -56,8 +63,20 @@ interface PodTemplate {
   spec: {
     securityContext?: SecurityContext;
     containers: Container[];
-    volumes?: { name: string; configMap?: { name: string } }[];
+    volumes?: { name: string; configMap?: { name: string }; emptyDir?: Record<string, unknown> }[];
   };
+}
+
+interface NetworkPolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  ipBlock?: { cidr: string; except?: string[] };
+}
+
+interface NetworkPolicyRule {
+  to?: NetworkPolicyPeer[];
+  from?: NetworkPolicyPeer[];
+  ports?: { protocol?: string; port?: string | number }[];
 }
 
 interface KubeObject {
@@ -70,6 +89,10 @@ interface KubeObject {
     selector?: { matchLabels?: Record<string, string> } & Record<string, string>;
     template?: PodTemplate;
     ports?: { name?: string; port: number; targetPort?: string | number }[];
+    podSelector?: { matchLabels?: Record<string, string> };
+    policyTypes?: string[];
+    ingress?: NetworkPolicyRule[];
+    egress?: NetworkPolicyRule[];
   };
 }
 
@@ -171,6 +194,18 @@ function matches(selector: Record<string, string> | undefined, labels: Record<st
   );
 }
 
+/** The first container of a unit's Deployment. */
+function mainContainerOf(unit: string): { container: Container; pod: PodTemplate } {
+  const deployment = kustomize(unit).find((object) => object.kind === 'Deployment');
+  if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
+  const pod = podTemplateOf(deployment);
+  const container = pod.spec.containers[0];
+  if (!container) throw new Error(`k8s/${unit}: ${key(deployment)} has no container`);
+  return { container, pod };
+}
+const envOf = (container: Container, name: string) =>
+  container.env?.find((variable) => variable.name === name);
+
 describe('kustomize folders', () => {
   it('finds kustomize: the one built into kubectl, or the standalone build', () => {
     expect(existsSync(findRenderer().command)).toBe(true);
@@ -216,7 +251,20 @@ describe('workloads', () => {
   );
 
   it('includes a Deployment for every domain service and front-end', () => {
-    expect(ROUTED_UNITS).toEqual(expect.arrayContaining(['products', 'data', 'shell', 'mf-catalog']));
+    expect(ROUTED_UNITS).toEqual(
+      expect.arrayContaining([
+        'products',
+        'orders',
+        'users',
+        'wallet',
+        'data',
+        'media',
+        'shell',
+        'mf-catalog',
+        'mf-checkout',
+        'mf-admin',
+      ]),
+    );
   });
 
   it.each(containers)('$name has readiness and liveness probes', ({ container }) => {
@@ -339,6 +387,194 @@ describe('domain services', () => {
     const url = Buffer.from(secret?.data?.MONGO_URL ?? '', 'base64').toString('utf8');
     expect(new URL(url).pathname).toBe(`/${unit}`);
     expect(new URL(url).searchParams.get('replicaSet')).toBe('rs0');
+  });
+
+  it.each(SERVICE_UNITS)(
+    'k8s/%s verifies tokens with the public key of the ConfigMap jwt-public-key',
+    (unit) => {
+      const { container } = mainContainerOf(unit);
+      expect(envOf(container, 'JWT_PUBLIC_KEY')?.valueFrom?.configMapKeyRef).toEqual({
+        name: 'jwt-public-key',
+        key: 'JWT_PUBLIC_KEY',
+      });
+    },
+  );
+
+  it.each(SERVICE_UNITS.filter((unit) => unit !== 'users'))(
+    'k8s/%s is not given the signing key: only the users service issues tokens',
+    (unit) => {
+      const { container } = mainContainerOf(unit);
+      const names = (container.env ?? []).map((variable) => variable.name);
+      expect(names).not.toContain('JWT_PRIVATE_KEY');
+      expect(names).not.toContain('JWT_PRIVATE_KEY_FILE');
+      const secrets = (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.name);
+      expect(secrets).not.toContain('users-secrets');
+    },
+  );
+});
+
+describe('users service', () => {
+  /** What the service refuses to start without in production (services/users/src/config/users.config.ts). */
+  const REQUIRED_SECRETS = ['JWT_PRIVATE_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+
+  it('takes its signing key and the admin it seeds from the Secret users-secrets, none optional', () => {
+    const { container } = mainContainerOf('users');
+    for (const name of REQUIRED_SECRETS) {
+      const reference = envOf(container, name)?.valueFrom?.secretKeyRef;
+      expect(reference, name).toMatchObject({ name: 'users-secrets', key: name });
+      expect(reference?.optional ?? false, `${name} must not be optional`).toBe(false);
+    }
+  });
+
+  it('takes SMTP_URL (it carries the relay credentials) from users-secrets, optionally', () => {
+    const { container } = mainContainerOf('users');
+    expect(envOf(container, 'SMTP_URL')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'users-secrets',
+      key: 'SMTP_URL',
+      optional: true,
+    });
+  });
+
+  it('keeps every secret out of its ConfigMap', () => {
+    const objects = kustomize('users');
+    const config = objects.find((object) => object.kind === 'ConfigMap');
+    expect(config?.metadata.name).toMatch(/^users-config-\w+$/);
+    for (const name of [...REQUIRED_SECRETS, 'SMTP_URL', 'MONGO_URL']) {
+      expect(config?.data, name).not.toHaveProperty(name);
+    }
+  });
+
+  it('writes the mail outbox (used without SMTP_URL) into a writable emptyDir', () => {
+    const { container, pod } = mainContainerOf('users');
+    expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+    const config = kustomize('users').find(
+      (object) =>
+        object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+    );
+    const outbox = config?.data?.MAIL_OUTBOX_DIR;
+    expect(outbox, 'MAIL_OUTBOX_DIR is set').toBeDefined();
+    const mount = container.volumeMounts?.find(
+      (volumeMount) => outbox === volumeMount.mountPath || outbox?.startsWith(`${volumeMount.mountPath}/`),
+    );
+    expect(mount, `${outbox} lies in a mounted volume`).toBeDefined();
+    expect(pod.spec.volumes?.find((volume) => volume.name === mount?.name)?.emptyDir).toBeDefined();
+  });
+
+  it('has no committed users-secrets: the README creates it, with every key the service needs', () => {
+    expect(
+      kustomize('examples/dev-secrets').some(
+        (object) => object.kind === 'Secret' && object.metadata.name === 'users-secrets',
+      ),
+    ).toBe(false);
+    const readme = readFileSync(join(K8S_DIR, 'README.md'), 'utf8');
+    const start = readme.indexOf('create secret generic users-secrets');
+    expect(start, 'k8s/README.md shows how to create users-secrets').toBeGreaterThanOrEqual(0);
+    const command = readme.slice(start, readme.indexOf('```', start));
+    const keys = [...command.matchAll(/--from-(?:file|literal)=(\w+)=/g)].map((match) => match[1]);
+    expect(keys).toEqual(expect.arrayContaining(REQUIRED_SECRETS));
+    expect(command).toContain('--from-file=JWT_PRIVATE_KEY=');
+  });
+
+  it('no manifest here holds a private key', () => {
+    for (const folder of ALL_FOLDERS) {
+      const text = kustomize(folder)
+        .flatMap((object) => [
+          JSON.stringify(object),
+          ...Object.values(object.data ?? {}).map((value) =>
+            object.kind === 'Secret' ? Buffer.from(value, 'base64').toString('utf8') : value,
+          ),
+        ])
+        .join('\n');
+      expect(text, `k8s/${folder}`).not.toMatch(/PRIVATE KEY-----/);
+    }
+  });
+});
+
+describe('network policies', () => {
+  const whole = () => kustomize('.');
+  const policies = () => whole().filter((object) => object.kind === 'NetworkPolicy');
+  const podsMatching = (selector: Record<string, string> | undefined) =>
+    workloadsOf(whole()).filter((workload) => matches(selector, podTemplateOf(workload).metadata.labels));
+  /** A rule's port as a number, resolving a named port on the pods it applies to. */
+  const portNumber = (port: string | number | undefined, pods: KubeObject[]) =>
+    typeof port === 'number'
+      ? port
+      : pods
+          .flatMap((workload) => podTemplateOf(workload).spec.containers.flatMap((c) => c.ports ?? []))
+          .find((declared) => declared.name === port)?.containerPort;
+  const egressUnits = () =>
+    UNITS.filter((unit) =>
+      kustomizeOrNothing(unit).some(
+        (object) => object.kind === 'NetworkPolicy' && object.spec?.policyTypes?.includes('Egress'),
+      ),
+    );
+
+  it('limits the egress of the users service', () => {
+    expect(egressUnits()).toContain('users');
+  });
+
+  it.each(egressUnits())(
+    "k8s/%s: each egress rule to the shop's pods names pods that exist, on ports they declare, and that their own policies admit",
+    (unit) => {
+      for (const policy of kustomize(unit).filter((object) => object.kind === 'NetworkPolicy')) {
+        const sources = podsMatching(policy.spec?.podSelector?.matchLabels);
+        expect(sources.length, `${key(policy)} selects no pods`).toBeGreaterThan(0);
+        for (const rule of policy.spec?.egress ?? []) {
+          for (const peer of rule.to ?? []) {
+            if (!peer.podSelector || peer.namespaceSelector || peer.ipBlock) continue;
+            const targets = podsMatching(peer.podSelector.matchLabels);
+            const what = `${key(policy)} egress to ${JSON.stringify(peer.podSelector.matchLabels)}`;
+            expect(targets.length, `${what} selects no pods`).toBeGreaterThan(0);
+            for (const { port } of rule.ports ?? []) {
+              const number = portNumber(port, targets);
+              expect(number, `${what}: port ${port} is not declared`).toBeDefined();
+              for (const target of targets) {
+                const admitting = policies().filter(
+                  (other) =>
+                    other.spec?.policyTypes?.includes('Ingress') &&
+                    matches(other.spec.podSelector?.matchLabels, podTemplateOf(target).metadata.labels),
+                );
+                if (admitting.length === 0) continue;
+                const admitted = admitting.some((other) =>
+                  (other.spec?.ingress ?? []).some(
+                    (ingress) =>
+                      (ingress.from ?? []).some((from) =>
+                        sources.every(
+                          (source) =>
+                            !!from.podSelector &&
+                            (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
+                              matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
+                        ),
+                      ) &&
+                      (ingress.ports ?? []).some(
+                        (ingressPort) => portNumber(ingressPort.port, [target]) === number,
+                      ),
+                  ),
+                );
+                expect(admitted, `${what}: ${key(target)}'s NetworkPolicy refuses port ${port}`).toBe(true);
+              }
+            }
+          }
+        }
+      }
+    },
+  );
+
+  it('lets the users service reach the cluster DNS over UDP and TCP, and SMTP outside the cluster', () => {
+    const policy = kustomize('users').find((object) => object.kind === 'NetworkPolicy');
+    const egress = policy?.spec?.egress ?? [];
+    const dns = egress.find((rule) =>
+      rule.to?.some((peer) => peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns'),
+    );
+    expect(dns?.ports).toEqual(
+      expect.arrayContaining([
+        { protocol: 'UDP', port: 53 },
+        { protocol: 'TCP', port: 53 },
+      ]),
+    );
+    const smtp = egress.find((rule) => rule.to?.some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+    expect(smtp?.ports?.map((port) => port.port).sort()).toEqual([25, 465, 587]);
+    expect(smtp?.ports?.every((port) => port.protocol === 'TCP')).toBe(true);
   });
 });
 
