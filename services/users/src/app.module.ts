@@ -25,10 +25,16 @@ export interface UsersOverrides {
   mailer?: Mailer;
 }
 
-function createMailer(config: UsersConfig): Mailer {
-  return config.SMTP_URL
-    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new FolderMailer(config.MAIL_OUTBOX_DIR, config.MAIL_FROM);
+function createMailer({ config, logger }: ServiceContext<UsersConfig>): Mailer {
+  if (config.SMTP_URL) return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (config.NODE_ENV === 'production') {
+    // Allowed, for a development cluster, but reset codes then reach nobody: say so loudly.
+    logger.warn(
+      { outbox: config.MAIL_OUTBOX_DIR },
+      'SMTP_URL is not set: e-mail (password-reset codes) is written to files, not sent',
+    );
+  }
+  return new FolderMailer(config.MAIL_OUTBOX_DIR, config.MAIL_FROM);
 }
 
 @Module({})
@@ -41,7 +47,7 @@ export class AppModule implements OnApplicationShutdown {
   ): DynamicModule {
     const context = { ...serviceContext, config: withLocalKeys(serviceContext.config) };
     const keys = loadSigningKeys(context.config);
-    const mailer = overrides.mailer ?? createMailer(context.config);
+    const mailer = overrides.mailer ?? createMailer(context);
     return {
       module: AppModule,
       imports: [

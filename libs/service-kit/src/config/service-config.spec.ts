@@ -25,8 +25,15 @@ describe('loadConfig', () => {
       });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT="eighty"/);
-    expect(attempt).toThrow(/MONGO_URL="mysql:\/\/x": must be a mongodb:\/\/ URL/);
+    expect(attempt).toThrow(/MONGO_URL: must be a mongodb:\/\/ URL/);
     expect(attempt).toThrow(/LOG_LEVEL="loud"/);
+  });
+
+  it('never echoes the value of a variable that may hold a credential', () => {
+    const attempt = () =>
+      loadConfig(baseServiceConfigSchema, { ...good, MONGO_URL: 'mysql://root:hunter2@db/shop' });
+    expect(attempt).toThrow(/MONGO_URL: must be a mongodb:\/\/ URL/);
+    expect(attempt).not.toThrow(/hunter2/);
   });
 
   it('reports a missing variable without a value', () => {

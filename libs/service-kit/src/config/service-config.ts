@@ -21,6 +21,10 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+// Values that may carry credentials (keys, passwords, URLs with user:password@) are never echoed:
+// start-up errors end up in logs that many people read.
+const SECRET_VARIABLE = /KEY|PASSWORD|SECRET|TOKEN|_URL$/;
+
 /** Parses the environment with a schema, or throws a ConfigError listing each bad or missing variable. */
 export function loadConfig<TSchema extends z.ZodType>(
   schema: TSchema,
@@ -31,7 +35,7 @@ export function loadConfig<TSchema extends z.ZodType>(
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-    return value === undefined
+    return value === undefined || SECRET_VARIABLE.test(name)
       ? `${name}: ${issue.message}`
       : `${name}=${JSON.stringify(value)}: ${issue.message}`;
   });
