@@ -11,6 +11,7 @@ import { ProductsController } from './products/products.controller';
 import { ProductsService } from './products/products.service';
 import { MEDIA_CLIENT, SeedImageStore } from './seed/seed-image.store';
 import { SeedService } from './seed/seed.service';
+import { PaidOrdersConsumer } from './stock/paid-orders.consumer';
 import { ReservationRecoveryScheduler } from './stock/reservation-recovery.scheduler';
 import { STOCK_RESERVATION_MODEL, stockReservationSchema } from './stock/stock-reservation.schema';
 import { StockReservationsController } from './stock/stock-reservations.controller';
@@ -44,6 +45,7 @@ export class AppModule {
         ProductsAdminService,
         StockReservationsService,
         ReservationRecoveryScheduler,
+        PaidOrdersConsumer,
         SeedImageStore,
         SeedService,
       ],

@@ -1,19 +1,29 @@
 import { HttpException } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import {
+  ORDER_PAID,
   PRODUCTS_RELEASE,
   PRODUCTS_RESERVE,
+  type OrderPaidEvent,
   type Product,
   type ReleaseStockReply,
   type ReserveStockReply,
   type ReserveStockRequest,
+  type StockRequestItem,
 } from '@shop/contracts';
+import { JetStreamEvents, newEvent } from '@shop/service-kit';
 import { randomUUID } from 'node:crypto';
-import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Model, Types } from 'mongoose';
+import { type NatsConnection, connect } from 'nats';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PRODUCT_MODEL, type ProductHold, type ProductRecord } from '../src/products/product.schema';
+import { type ProductWrite, giveBackStock, takeStock } from '../src/stock/stock-holds';
 import { StockReservationsService } from '../src/stock/stock-reservations.service';
 import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
 
 let shop: ProductsHarness;
+let nats: NatsConnection;
 
 const reserve = (request: ReserveStockRequest) => shop.command<ReserveStockReply>(PRODUCTS_RESERVE, request);
 const release = (reservationId: string) =>
@@ -53,11 +63,46 @@ async function product(countInStock: number, price = 10): Promise<Product> {
 const stockOf = async (id: string) =>
   (await api<Product>(shop, 'GET', `/api/products/${id}`)).body.countInStock;
 
+/** The holds on a product, as stored (the API never shows them). */
+async function holdsOf(id: string): Promise<ProductHold[]> {
+  const doc = await shop.db
+    .collection<{ holds?: ProductHold[] }>('products')
+    .findOne({ _id: new Types.ObjectId(id) as never }, { projection: { holds: 1 } });
+  return doc?.holds ?? [];
+}
+
+/** Performs one of the service's own product writes alone, as if the process died right after it. */
+async function productWriteAlone({ filter, update }: ProductWrite): Promise<void> {
+  const products = shop.app.get<Model<ProductRecord>>(getModelToken(PRODUCT_MODEL));
+  const result = await products.updateOne(filter, update, { timestamps: false });
+  expect(result.modifiedCount).toBe(1);
+}
+
+const takeAlone = (reservationId: string, line: StockRequestItem) =>
+  productWriteAlone(takeStock(reservationId, line, new Date()));
+const giveBackAlone = (reservationId: string, line: StockRequestItem) =>
+  productWriteAlone(giveBackStock(reservationId, line));
+
+/** Publishes `order.paid` the way the orders service's relay does. */
+async function orderPaid(orderId: string, status: OrderPaidEvent['data']['status']): Promise<void> {
+  const event: OrderPaidEvent = newEvent(ORDER_PAID, {
+    orderId,
+    userId: newId(),
+    status,
+    by: status === 'Paid' ? 'admin' : 'customer',
+    paidAt: new Date().toISOString(),
+    totalPrice: 10,
+  });
+  await new JetStreamEvents(nats, pino({ level: 'silent' })).publish(event);
+}
+
 beforeAll(async () => {
   shop = await startProducts();
+  nats = await connect({ servers: inject('natsUrl') });
 });
 
 afterAll(async () => {
+  await nats?.close();
   await shop?.close();
 });
 
@@ -227,6 +272,7 @@ describe('products.release', () => {
       ],
     });
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([2, 0]);
+    expect(await holdsOf(a._id)).toEqual([{ id: reservationId, quantity: 4, at: expect.any(Date) }]);
     const replies = await Promise.all([
       release(reservationId),
       release(reservationId),
@@ -235,6 +281,7 @@ describe('products.release', () => {
     expect(replies.filter((reply) => reply.released)).toHaveLength(1);
     expect(await release(reservationId)).toEqual({ reservationId, released: false });
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([6, 2]);
+    expect([await holdsOf(a._id), await holdsOf(b._id)]).toEqual([[], []]);
     // A released reservation cannot be taken again under the same id.
     expect(
       await refusal(
@@ -278,84 +325,152 @@ describe('products.release', () => {
   });
 });
 
+describe('holds on products', () => {
+  it('records each line on its product in the same write, and never shows it through the API', async () => {
+    const a = await product(5);
+    const [first, second] = [newId(), newId()];
+    await reserve({ reservationId: first, items: [{ productId: a._id, quantity: 2 }] });
+    await reserve({ reservationId: second, items: [{ productId: a._id, quantity: 1 }] });
+    expect(await stockOf(a._id)).toBe(2);
+    expect((await holdsOf(a._id)).map(({ id, quantity }) => ({ id, quantity }))).toEqual([
+      { id: first, quantity: 2 },
+      { id: second, quantity: 1 },
+    ]);
+    const one = await api<Record<string, unknown>>(shop, 'GET', `/api/products/${a._id}`);
+    const list = await api<Record<string, unknown>[]>(shop, 'GET', `/api/products?category=Stock`);
+    expect(one.body).not.toHaveProperty('holds');
+    for (const listed of list.body) expect(listed).not.toHaveProperty('holds');
+    const updated = await api<Record<string, unknown>>(shop, 'POST', `/api/products/update/${a._id}`, {
+      token: shop.adminToken,
+      body: { ...a, countInStock: 7, slug: '' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).not.toHaveProperty('holds');
+  });
+
+  it("drops a paid order's holds without giving its stock back, and a later release gives nothing", async () => {
+    const a = await product(5);
+    const request = { reservationId: newId(), items: [{ productId: a._id, quantity: 3 }] };
+    const reply = await reserve(request);
+    await orderPaid(request.reservationId, 'Paid');
+    await expect.poll(() => holdsOf(a._id), { timeout: 5_000 }).toEqual([]);
+    expect(await stockOf(a._id)).toBe(2);
+    expect(await release(request.reservationId)).toEqual({
+      reservationId: request.reservationId,
+      released: false,
+    });
+    expect(await stockOf(a._id)).toBe(2);
+    // A repeat still answers what was reserved, and takes nothing.
+    expect(await reserve(request)).toEqual(reply);
+    expect(await stockOf(a._id)).toBe(2);
+  });
+
+  it('keeps the holds of an order the customer paid (an admin may still delete it) and releases them', async () => {
+    const a = await product(5);
+    const reservationId = newId();
+    await reserve({ reservationId, items: [{ productId: a._id, quantity: 3 }] });
+    await orderPaid(reservationId, 'Pending');
+    // Something later on the stream shows the consumer got past the customer's payment.
+    const marker = await product(1);
+    const markerId = newId();
+    await reserve({ reservationId: markerId, items: [{ productId: marker._id, quantity: 1 }] });
+    await orderPaid(markerId, 'Paid');
+    await expect.poll(() => holdsOf(marker._id), { timeout: 5_000 }).toEqual([]);
+    expect(await holdsOf(a._id)).toHaveLength(1);
+    expect(await release(reservationId)).toEqual({ reservationId, released: true });
+    expect(await stockOf(a._id)).toBe(5);
+    expect(await holdsOf(a._id)).toEqual([]);
+  });
+});
+
 describe('crash recovery', () => {
   const reservations = () => shop.db.collection<Record<string, unknown>>('stock_reservations');
   const longAgo = () => new Date(Date.now() - 10 * 60_000);
   const recover = () => shop.app.get(StockReservationsService).recover();
+  const reservationState = async (id: string) =>
+    (await reservations().findOne({ _id: id as never }))?.['state'];
 
-  it('gives back what a reserve interrupted after taking stock held, and fails it', async () => {
+  it('loses no unit when a reserve dies between taking stock and recording it', async () => {
     const [a, b] = [await product(5), await product(5)];
     const reservationId = newId();
-    // A crash after the first line was taken and recorded, the second taken but not yet recorded
-    // (those units stay out of sale: never sold twice).
-    await shop.db
-      .collection('products')
-      .updateOne({ _id: new Types.ObjectId(a._id) }, { $inc: { countInStock: -2 } });
+    const items = [
+      { productId: a._id, quantity: 2 },
+      { productId: b._id, quantity: 1 },
+    ];
+    // Line a was taken and recorded; line b was taken on its product, and then the process died.
+    await takeAlone(reservationId, items[0]!);
+    await takeAlone(reservationId, items[1]!);
     await reservations().insertOne({
       _id: reservationId as never,
       state: 'pending',
-      items: [
-        { productId: a._id, quantity: 2 },
-        { productId: b._id, quantity: 1 },
-      ],
-      taken: [{ productId: a._id, quantity: 2 }],
+      items,
+      taken: [items[0]],
+      holdsOnProducts: true,
       returned: [],
       releaseRequested: false,
       createdAt: longAgo(),
       updatedAt: longAgo(),
     });
-    expect(await recover()).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(a._id)).toBe(5);
-    expect(await reservations().findOne({ _id: reservationId as never })).toMatchObject({ state: 'failed' });
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([3, 4]);
+    expect(await recover()).toBe(1);
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
+    expect([await holdsOf(a._id), await holdsOf(b._id)]).toEqual([[], []]);
+    expect(await reservationState(reservationId)).toBe('failed');
     expect(await recover()).toBe(0);
-    expect(await stockOf(a._id)).toBe(5);
-    const repeat = await refusal(
-      reserve({
-        reservationId,
-        items: [
-          { productId: a._id, quantity: 2 },
-          { productId: b._id, quantity: 1 },
-        ],
-      }),
-    );
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
+    const repeat = await refusal(reserve({ reservationId, items }));
     expect(repeat.status).toBe(503);
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
   });
 
   it('finishes a release interrupted half-way, giving back only the lines not yet returned', async () => {
     const [a, b] = [await product(4), await product(4)];
     const reservationId = newId();
-    await reserve({
-      reservationId,
-      items: [
-        { productId: a._id, quantity: 1 },
-        { productId: b._id, quantity: 3 },
-      ],
-    });
-    // The crash: line a was marked returned and given back, line b not yet.
-    await shop.db
-      .collection('products')
-      .updateOne({ _id: new Types.ObjectId(a._id) }, { $inc: { countInStock: 1 } });
+    const items = [
+      { productId: a._id, quantity: 1 },
+      { productId: b._id, quantity: 3 },
+    ];
+    await reserve({ reservationId, items });
+    // The crash: line a was given back (its hold went with it), line b not yet.
     await reservations().updateOne(
       { _id: reservationId as never },
-      { $set: { state: 'releasing', returned: [a._id], updatedAt: longAgo() } },
+      { $set: { state: 'releasing', updatedAt: longAgo() } },
     );
-    expect(await recover()).toBeGreaterThanOrEqual(1);
+    await giveBackAlone(reservationId, items[0]!);
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([4, 1]);
+    expect(await recover()).toBe(1);
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([4, 4]);
+    expect(await reservationState(reservationId)).toBe('released');
     expect(await release(reservationId)).toEqual({ reservationId, released: false });
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([4, 4]);
+  });
+
+  it('gives back once when a finished release is run again (a crash before its last state write)', async () => {
+    const a = await product(4);
+    const reservationId = newId();
+    await reserve({ reservationId, items: [{ productId: a._id, quantity: 3 }] });
+    expect(await release(reservationId)).toEqual({ reservationId, released: true });
+    expect(await stockOf(a._id)).toBe(4);
+    await reservations().updateOne(
+      { _id: reservationId as never },
+      { $set: { state: 'releasing', updatedAt: longAgo() } },
+    );
+    expect(await recover()).toBe(1);
+    expect(await stockOf(a._id)).toBe(4);
+    expect(await reservationState(reservationId)).toBe('released');
   });
 
   it('a release of a pending reservation is honoured by whoever finishes it', async () => {
     const a = await product(3);
     const reservationId = newId();
-    await shop.db
-      .collection('products')
-      .updateOne({ _id: new Types.ObjectId(a._id) }, { $inc: { countInStock: -1 } });
+    const items = [{ productId: a._id, quantity: 1 }];
+    await takeAlone(reservationId, items[0]!);
     await reservations().insertOne({
       _id: reservationId as never,
       state: 'pending',
-      items: [{ productId: a._id, quantity: 1 }],
-      taken: [{ productId: a._id, quantity: 1 }],
+      items,
+      taken: items,
+      holdsOnProducts: true,
       returned: [],
       releaseRequested: false,
       createdAt: new Date(),
@@ -366,9 +481,72 @@ describe('crash recovery', () => {
     await reservations().updateOne({ _id: reservationId as never }, { $set: { updatedAt: longAgo() } });
     expect(await recover()).toBe(1);
     expect(await stockOf(a._id)).toBe(3);
-    expect(await reservations().findOne({ _id: reservationId as never })).toMatchObject({
-      state: 'released',
+    expect(await holdsOf(a._id)).toEqual([]);
+    expect(await reservationState(reservationId)).toBe('released');
+  });
+
+  it('gives back a unit that a reserve stalled past its take-over took and then died holding', async () => {
+    const a = await product(3);
+    const reservationId = newId();
+    const items = [{ productId: a._id, quantity: 2 }];
+    await reservations().insertOne({
+      _id: reservationId as never,
+      state: 'pending',
+      items,
+      taken: [],
+      holdsOnProducts: true,
+      returned: [],
+      releaseRequested: false,
+      createdAt: longAgo(),
+      updatedAt: longAgo(),
     });
+    // The recovery fails it while its reserve is stalled; the reserve then takes its line and dies.
+    expect(await recover()).toBe(1);
+    expect(await reservationState(reservationId)).toBe('failed');
+    await takeAlone(reservationId, items[0]!);
+    expect(await stockOf(a._id)).toBe(1);
+    expect(await recover()).toBe(1);
+    expect(await stockOf(a._id)).toBe(3);
+    expect(await holdsOf(a._id)).toEqual([]);
+    expect(await recover()).toBe(0);
+    expect(await stockOf(a._id)).toBe(3);
+  });
+
+  it('drops the holds a sold reservation left behind, without changing the stock', async () => {
+    const a = await product(3);
+    const reservationId = newId();
+    await reserve({ reservationId, items: [{ productId: a._id, quantity: 2 }] });
+    // The crash: the reservation was marked sold, its holds not yet dropped.
+    await reservations().updateOne({ _id: reservationId as never }, { $set: { state: 'sold' } });
+    expect(await recover()).toBe(1);
+    expect(await holdsOf(a._id)).toEqual([]);
+    expect(await stockOf(a._id)).toBe(1);
+    expect(await release(reservationId)).toEqual({ reservationId, released: false });
+    expect(await stockOf(a._id)).toBe(1);
+  });
+
+  it('still releases a reservation made before holds existed, from what it recorded', async () => {
+    const a = await product(5);
+    const reservationId = newId();
+    const items = [{ productId: a._id, quantity: 2 }];
+    await shop.db
+      .collection('products')
+      .updateOne({ _id: new Types.ObjectId(a._id) }, { $inc: { countInStock: -2 } });
+    await reservations().insertOne({
+      _id: reservationId as never,
+      state: 'reserved',
+      items,
+      taken: items,
+      returned: [],
+      releaseRequested: false,
+      reply: [],
+      createdAt: longAgo(),
+      updatedAt: longAgo(),
+    });
+    expect(await stockOf(a._id)).toBe(3);
+    const replies = await Promise.all([release(reservationId), release(reservationId)]);
+    expect(replies.filter((reply) => reply.released)).toHaveLength(1);
+    expect(await stockOf(a._id)).toBe(5);
   });
 
   it('leaves fresh work in progress alone, and a repeat of it is asked to try again', async () => {
@@ -379,13 +557,14 @@ describe('crash recovery', () => {
       state: 'pending',
       items,
       taken: [],
+      holdsOnProducts: true,
       returned: [],
       releaseRequested: false,
       createdAt: new Date(),
       updatedAt: new Date(),
     });
     expect(await recover()).toBe(0);
-    expect(await reservations().findOne({ _id: reservationId as never })).toMatchObject({ state: 'pending' });
+    expect(await reservationState(reservationId)).toBe('pending');
     expect((await refusal(reserve({ reservationId, items }))).status).toBe(503);
   });
 });

@@ -44,6 +44,6 @@ export interface ReleaseStockRequest {
 
 export interface ReleaseStockReply {
   reservationId: string;
-  /** True when this call gave the stock back; false when it had been released already or never taken. */
+  /** True when this call gave the stock back; false when it had been released already, never taken, or sold (a paid order). */
   released: boolean;
 }

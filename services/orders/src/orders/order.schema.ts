@@ -99,12 +99,3 @@ export const orderSchema = new Schema<OrderRecord>(
 );
 orderSchema.index({ createdAt: -1 });
 withOutbox(orderSchema);
-
-// The relay's `$pull` of a published event is bookkeeping, not a change of the order, so it must
-// not move `updatedAt`. The timestamps hook ran first (it is registered with the schema) and added it.
-orderSchema.pre('updateOne', function () {
-  const update = this.getUpdate() as { $pull?: object; $set?: object } | null;
-  if (!update?.$pull || !('outbox' in update.$pull)) return;
-  const onlyTimestamp = Object.keys(update.$set ?? {}).every((field) => field === 'updatedAt');
-  if (onlyTimestamp && Object.keys(update).every((op) => op === '$pull' || op === '$set')) delete update.$set;
-});

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts';
 import type { ProductRecord } from './product.schema';
 
-/** The fields a product answers with; the outbox, deletion marks and timestamps stay inside. */
+/** The fields a product answers with; the outbox, stock holds, deletion marks and timestamps stay inside. */
 export const PUBLIC_FIELDS =
   '_id name slug image category brand price countInStock description rating numReviews';
 

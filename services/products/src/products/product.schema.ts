@@ -1,6 +1,18 @@
 import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema } from 'mongoose';
 
+/**
+ * Stock a reservation took from this product and has neither given back nor sold yet. It is written
+ * in the same atomic update that takes the stock and removed in the one that gives it back, so a
+ * crash can never separate a stock change from its record (docs/decisions/0006).
+ */
+export interface ProductHold {
+  /** The reservation's id (orders use the order id). */
+  id: string;
+  quantity: number;
+  at: Date;
+}
+
 export interface ProductRecord {
   name: string;
   slug: string;
@@ -18,9 +30,20 @@ export interface ProductRecord {
   deletedSlug?: string;
   /** Events waiting for the relay (hidden from reads). */
   outbox?: OutboxEntry[];
+  /** Open stock reservations of this product (hidden from reads); see `ProductHold`. */
+  holds?: ProductHold[];
 }
 
 export const PRODUCT_MODEL = 'Product';
+
+const productHoldSchema = new Schema<ProductHold>(
+  {
+    id: { type: String, required: true },
+    quantity: { type: Number, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
 
 export const productSchema = new Schema<ProductRecord>(
   {
@@ -36,6 +59,7 @@ export const productSchema = new Schema<ProductRecord>(
     numReviews: { type: Number, required: true, min: 0, default: 0 },
     deletedAt: { type: Date, default: null, index: true },
     deletedSlug: { type: String },
+    holds: { type: [productHoldSchema], default: [], select: false },
   },
   { timestamps: true, versionKey: false },
 );

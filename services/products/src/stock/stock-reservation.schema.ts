@@ -6,8 +6,14 @@ import { Schema } from 'mongoose';
  * - `reserved`: every line was taken; `reply` is what the caller got.
  * - `failing` → `failed`: refused (`refusal`); what had been taken is being / has been given back.
  * - `releasing` → `released`: released; the stock is being / has been given back.
+ * - `sold`: its order's payment was confirmed (`order.paid`, status Paid): the stock never comes
+ *   back, and the products' holds of it are being / have been dropped.
+ *
+ * The stock itself is recorded on the products (`ProductRecord.holds`), in the same write that moves
+ * it; this document is the record of the state, the reply and the request (for idempotency).
  */
-export type ReservationState = 'pending' | 'reserved' | 'failing' | 'failed' | 'releasing' | 'released';
+export type ReservationState =
+  'pending' | 'reserved' | 'failing' | 'failed' | 'releasing' | 'released' | 'sold';
 
 export interface ReservationRefusal {
   status: number;
@@ -20,9 +26,15 @@ export interface StockReservationRecord {
   state: ReservationState;
   /** The lines as asked for. */
   items: StockRequestItem[];
-  /** Lines whose stock this reservation holds; written right after each take. */
+  /** Lines taken so far, written right after each take (also how a stalled reserve learns it was taken over). */
   taken: StockRequestItem[];
-  /** Products whose line was given back; written just before each give-back, so it happens once. */
+  /**
+   * True for every reservation that records its stock as holds on the products. Reservations made
+   * before holds existed lack it: they give back what `taken` lists, marking each line in
+   * `returned` first.
+   */
+  holdsOnProducts?: boolean;
+  /** Legacy reservations only: products whose line was given back. */
   returned: string[];
   /** A release arrived while the reservation was pending: whoever finishes it gives the stock back. */
   releaseRequested: boolean;
@@ -58,6 +70,7 @@ export const stockReservationSchema = new Schema<StockReservationRecord>(
     state: { type: String, required: true },
     items: { type: [lineSchema], default: [] },
     taken: { type: [lineSchema], default: [] },
+    holdsOnProducts: { type: Boolean },
     returned: { type: [String], default: [] },
     releaseRequested: { type: Boolean, default: false },
     reply: { type: [reservedItemSchema], default: undefined },

@@ -10,7 +10,8 @@ import {
 import { SERVICE_CONTEXT, type ServiceContext, rpcRefusal } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
-import { PRODUCT_MODEL, type ProductRecord } from '../products/product.schema';
+import { PRODUCT_MODEL, type ProductHold, type ProductRecord } from '../products/product.schema';
+import { type ProductWrite, dropHold, giveBackStock, strayHoldAction, takeStock } from './stock-holds';
 import {
   type ReservationRefusal,
   STOCK_RESERVATION_MODEL,
@@ -44,15 +45,19 @@ const sameLines = (a: StockRequestItem[], b: StockRequestItem[]) =>
 
 type Reservation = StockReservationRecord;
 type TakenProduct = Pick<ProductRecord, 'name' | 'price' | 'image'>;
+type HoldingProduct = { _id: unknown; holds: ProductHold[] };
 
 /**
  * Takes and gives back stock for orders (`products.reserve`, `products.release`).
  *
- * Without multi-document transactions, every step is one atomic single-document write, ordered so
- * that a crash between two of them can only keep units out of sale, never sell a unit twice: stock
- * is taken (a conditional `$inc`, never below zero) before the reservation records it, and a line is
- * marked returned before its stock is given back (which also makes every give-back happen once).
- * A reservation left pending, failing or releasing by a crash is finished by `recover()`.
+ * Without multi-document transactions, every stock change is recorded in the very write that makes
+ * it: taking a line pushes a hold `{ id: reservationId, quantity }` onto the product in the same
+ * conditional `$inc` (never below zero), and giving it back pulls that hold in the same `$inc`,
+ * matching only while the hold is there. So each take and each give-back happens exactly once and
+ * a crash at any point leaves the products saying exactly who holds what. The reservation document
+ * records the state, the reply and the request; `recover()` finishes reservations a crash left
+ * pending, failing or releasing from the holds, and settles holds left behind by reservations that
+ * have ended. A reservation whose order is paid (`sold`) drops its holds without a stock change.
  * See docs/decisions/0006-catalogue-and-media.md.
  */
 @Injectable()
@@ -77,7 +82,7 @@ export class StockReservationsService implements OnModuleInit {
         state: 'pending',
         items: lines,
         taken: [],
-        returned: [],
+        holdsOnProducts: true,
       });
     } catch (error) {
       if (isDuplicateKey(error)) return this.repeat(reservationId, lines);
@@ -85,13 +90,15 @@ export class StockReservationsService implements OnModuleInit {
     }
 
     const reply: ReservedItem[] = [];
+    const at = new Date();
     for (const line of lines) {
+      const take = takeStock(reservationId, line, at);
       const product = await this.products
-        .findOneAndUpdate(
-          { _id: line.productId, deletedAt: null, countInStock: { $gte: line.quantity } },
-          { $inc: { countInStock: -line.quantity } },
-          { returnDocument: 'after', projection: { name: 1, price: 1, image: 1 }, timestamps: false },
-        )
+        .findOneAndUpdate(take.filter, take.update, {
+          returnDocument: 'after',
+          projection: { name: 1, price: 1, image: 1 },
+          timestamps: false,
+        })
         .lean<TakenProduct>();
       if (!product) {
         const live = await this.products.exists({ _id: line.productId, deletedAt: null });
@@ -104,9 +111,9 @@ export class StockReservationsService implements OnModuleInit {
         { $push: { taken: line } },
       );
       if (recorded.modifiedCount === 0) {
-        // Recovery took this reservation over while we were stalled: it gives back what `taken`
-        // lists, and this line is not listed, so it is ours to give back.
-        await this.restock(line);
+        // Recovery took this reservation over while we were stalled and may have given back its
+        // holds before this one existed: this line is ours to give back (once, whoever does it).
+        await this.write(giveBackStock(reservationId, line));
         refuse(INTERRUPTED);
       }
       reply.push({
@@ -142,7 +149,7 @@ export class StockReservationsService implements OnModuleInit {
             state: 'released',
             items: [],
             taken: [],
-            returned: [],
+            holdsOnProducts: true,
           });
           return { reservationId, released: false };
         } catch (error) {
@@ -171,17 +178,56 @@ export class StockReservationsService implements OnModuleInit {
         if (asked.modifiedCount === 1) return { reservationId, released: true };
         continue;
       }
+      if (current.state === 'sold') {
+        // Orders never releases a paid order; if someone does, the sold stock stays sold.
+        this.context.logger.warn({ reservationId }, 'refusing to release the stock of a paid order');
+      }
       return { reservationId, released: false };
     }
     refuse(IN_PROGRESS);
   }
 
   /**
+   * The reservation's order was paid for good (`order.paid` with status Paid): its stock never comes
+   * back, so the products forget its holds without changing their stock, and a later release gives
+   * nothing back. Idempotent; answers whether the reservation is sold.
+   */
+  async sell(reservationId: string): Promise<boolean> {
+    const sold =
+      (await this.reservations
+        .findOneAndUpdate(
+          { _id: reservationId, state: 'reserved' },
+          { $set: { state: 'sold' } },
+          { returnDocument: 'after' },
+        )
+        .lean<Reservation>()) ??
+      (await this.reservations.findOne({ _id: reservationId, state: 'sold' }).lean<Reservation>());
+    if (!sold) {
+      const current = await this.reservations.findById(reservationId).select('state').lean<Reservation>();
+      if (current) {
+        // Orders releases only unpaid orders, so this should not happen: the stock went back.
+        this.context.logger.warn(
+          { reservationId, state: current.state },
+          'a paid order whose stock reservation is not held',
+        );
+      }
+      return false;
+    }
+    for (const line of sold.items) await this.write(dropHold(reservationId, line.productId));
+    return true;
+  }
+
+  /**
    * Finishes reservations a crash (or a stall longer than RESERVATION_STALE_AFTER_MS) left behind:
    * pending ones fail, and whatever they, or failing and releasing ones, still hold is given back.
-   * Answers how many it finished.
+   * Then settles holds that ended reservations left on products. Answers how many reservations it
+   * finished plus how many stray holds it settled.
    */
   async recover(now = new Date()): Promise<number> {
+    return (await this.finishStale(now)) + (await this.settleStrayHolds());
+  }
+
+  private async finishStale(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.context.config.RESERVATION_STALE_AFTER_MS);
     const stale = await this.reservations
       .find({ state: { $in: ['pending', 'failing', 'releasing'] }, updatedAt: { $lt: cutoff } })
@@ -210,11 +256,55 @@ export class StockReservationsService implements OnModuleInit {
     return finished;
   }
 
+  /**
+   * A reserve that stalled past its take-over can still take a line after the recovery gave the
+   * reservation's holds back; it gives that line back itself, unless it dies first. Such a hold, or
+   * one a crash left on a sold reservation, is found here on the product and settled by the
+   * reservation's final state (`strayHoldAction`); both writes happen once whoever sends them.
+   */
+  private async settleStrayHolds(): Promise<number> {
+    let settled = 0;
+    const holding = this.products
+      .find({ 'holds.0': { $exists: true } })
+      .select('holds')
+      .lean<HoldingProduct[]>()
+      .cursor();
+    for await (const product of holding) {
+      const productId = String(product._id);
+      const ids = [...new Set(product.holds.map((hold) => hold.id))];
+      const states = new Map(
+        (
+          await this.reservations
+            .find({ _id: { $in: ids } })
+            .select('state')
+            .lean<Reservation[]>()
+        ).map((reservation) => [reservation._id, reservation.state]),
+      );
+      for (const hold of product.holds) {
+        const action = strayHoldAction(states.get(hold.id));
+        if (action === 'keep') continue;
+        const write =
+          action === 'drop'
+            ? dropHold(hold.id, productId)
+            : giveBackStock(hold.id, { productId, quantity: hold.quantity });
+        if (await this.write(write)) {
+          settled += 1;
+          this.context.logger.warn(
+            { reservationId: hold.id, productId, quantity: hold.quantity, action },
+            'settled a stock hold an interrupted reservation left behind',
+          );
+        }
+      }
+    }
+    return settled;
+  }
+
   private async repeat(reservationId: string, lines: StockRequestItem[]): Promise<ReserveStockReply> {
     const first = await this.reservations.findById(reservationId).lean<Reservation>();
     if (!first) refuse(IN_PROGRESS);
     if (first.items.length > 0 && !sameLines(first.items, lines)) refuse(ID_REUSED);
-    if (first.state === 'reserved') return { reservationId, items: first.reply ?? [] };
+    if (first.state === 'reserved' || first.state === 'sold')
+      return { reservationId, items: first.reply ?? [] };
     if (first.state === 'pending') refuse(IN_PROGRESS);
     if (first.state === 'failing' || first.state === 'failed') refuse(first.refusal ?? INTERRUPTED);
     refuse(RELEASED);
@@ -222,8 +312,8 @@ export class StockReservationsService implements OnModuleInit {
 
   /**
    * Ends a pending reservation without success: released if a release asked for it, failed with
-   * `refusal` otherwise, and gives back what it holds. Once it is no longer pending no line can be
-   * recorded, so `taken` is complete when read here.
+   * `refusal` otherwise, and gives back what it holds: every requested line whose hold is on its
+   * product, recorded in `taken` or not (a crash may have come between the two).
    */
   private async settle(reservationId: string, refusal: ReservationRefusal): Promise<Reservation | null> {
     const after = { returnDocument: 'after' as const };
@@ -250,27 +340,38 @@ export class StockReservationsService implements OnModuleInit {
   /** Gives back every line of a failing or releasing reservation, then marks it failed or released. */
   private async finish(reservation: Reservation): Promise<void> {
     if (reservation.state !== 'failing' && reservation.state !== 'releasing') return;
-    for (const line of reservation.taken) await this.giveBack(reservation._id, line);
+    if (reservation.holdsOnProducts) {
+      for (const line of reservation.items) await this.write(giveBackStock(reservation._id, line));
+    } else {
+      for (const line of reservation.taken) await this.giveBackLegacy(reservation._id, line);
+    }
     await this.reservations.updateOne(
       { _id: reservation._id, state: reservation.state },
       { $set: { state: reservation.state === 'failing' ? 'failed' : 'released' } },
     );
   }
 
-  /** Marks the line returned first: only the call that marked it gives the stock back. */
-  private async giveBack(reservationId: string, line: StockRequestItem): Promise<void> {
+  /**
+   * A reservation made before holds existed: marks the line returned first, so only the call that
+   * marked it gives the stock back (a crash between the two keeps those units out of sale).
+   */
+  private async giveBackLegacy(reservationId: string, line: StockRequestItem): Promise<void> {
     const marked = await this.reservations.updateOne(
       { _id: reservationId, returned: { $ne: line.productId } },
       { $push: { returned: line.productId } },
     );
-    if (marked.modifiedCount === 1) await this.restock(line);
+    if (marked.modifiedCount === 1) {
+      await this.products.updateOne(
+        { _id: line.productId },
+        { $inc: { countInStock: line.quantity } },
+        { timestamps: false },
+      );
+    }
   }
 
-  private async restock(line: StockRequestItem): Promise<void> {
-    await this.products.updateOne(
-      { _id: line.productId },
-      { $inc: { countInStock: line.quantity } },
-      { timestamps: false },
-    );
+  /** Applies one product write; answers whether it changed the product. Stock moves are not edits. */
+  private async write({ filter, update }: ProductWrite): Promise<boolean> {
+    const result = await this.products.updateOne(filter, update, { timestamps: false });
+    return result.modifiedCount === 1;
   }
 }
