@@ -389,6 +389,23 @@ describe('crash recovery', () => {
   const recover = () => shop.app.get(StockReservationsService).recover();
   const reservationState = async (id: string) =>
     (await reservations().findOne({ _id: id as never }))?.['state'];
+  /** Stores a reservation as a crashed or stalled process left it. */
+  const storeReservation = (
+    reservationId: string,
+    fields: { state: string; items: unknown[]; taken?: unknown[]; at?: Date } & Record<string, unknown>,
+  ) => {
+    const { at = longAgo(), taken = [], ...rest } = fields;
+    return reservations().insertOne({
+      _id: reservationId as never,
+      taken,
+      holdsOnProducts: true,
+      returned: [],
+      releaseRequested: false,
+      ...rest,
+      createdAt: at,
+      updatedAt: at,
+    });
+  };
 
   it('loses no unit when a reserve dies between taking stock and recording it', async () => {
     const [a, b] = [await product(5), await product(5)];
@@ -400,17 +417,7 @@ describe('crash recovery', () => {
     // Line a was taken and recorded; line b was taken on its product, and then the process died.
     await takeAlone(reservationId, items[0]!);
     await takeAlone(reservationId, items[1]!);
-    await reservations().insertOne({
-      _id: reservationId as never,
-      state: 'pending',
-      items,
-      taken: [items[0]],
-      holdsOnProducts: true,
-      returned: [],
-      releaseRequested: false,
-      createdAt: longAgo(),
-      updatedAt: longAgo(),
-    });
+    await storeReservation(reservationId, { state: 'pending', items, taken: [items[0]] });
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([3, 4]);
     expect(await recover()).toBe(1);
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
@@ -465,17 +472,7 @@ describe('crash recovery', () => {
     const reservationId = newId();
     const items = [{ productId: a._id, quantity: 1 }];
     await takeAlone(reservationId, items[0]!);
-    await reservations().insertOne({
-      _id: reservationId as never,
-      state: 'pending',
-      items,
-      taken: items,
-      holdsOnProducts: true,
-      returned: [],
-      releaseRequested: false,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await storeReservation(reservationId, { state: 'pending', items, taken: items, at: new Date() });
     expect(await release(reservationId)).toEqual({ reservationId, released: true });
     expect(await recover()).toBe(0);
     await reservations().updateOne({ _id: reservationId as never }, { $set: { updatedAt: longAgo() } });
@@ -489,17 +486,7 @@ describe('crash recovery', () => {
     const a = await product(3);
     const reservationId = newId();
     const items = [{ productId: a._id, quantity: 2 }];
-    await reservations().insertOne({
-      _id: reservationId as never,
-      state: 'pending',
-      items,
-      taken: [],
-      holdsOnProducts: true,
-      returned: [],
-      releaseRequested: false,
-      createdAt: longAgo(),
-      updatedAt: longAgo(),
-    });
+    await storeReservation(reservationId, { state: 'pending', items });
     // The recovery fails it while its reserve is stalled; the reserve then takes its line and dies.
     expect(await recover()).toBe(1);
     expect(await reservationState(reservationId)).toBe('failed');
@@ -552,17 +539,7 @@ describe('crash recovery', () => {
   it('leaves fresh work in progress alone, and a repeat of it is asked to try again', async () => {
     const reservationId = newId();
     const items = [{ productId: newId(), quantity: 1 }];
-    await reservations().insertOne({
-      _id: reservationId as never,
-      state: 'pending',
-      items,
-      taken: [],
-      holdsOnProducts: true,
-      returned: [],
-      releaseRequested: false,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await storeReservation(reservationId, { state: 'pending', items, at: new Date() });
     expect(await recover()).toBe(0);
     expect(await reservationState(reservationId)).toBe('pending');
     expect((await refusal(reserve({ reservationId, items }))).status).toBe(503);
