@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamicModule, ValidationPipe } from '@nestjs/common';
+import type { DynamicModule, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CORRELATION_ID_HEADER } from '@shop/contracts';
 import { LogController } from 'fastify';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { RequestValidationPipe } from '../http/request-validation.pipe';
 import { PinoNestLogger } from '../logging/logger';
 import type { ServiceContext } from '../service-context';
 
-/** Validation for every request body, query and param: unknown fields are dropped, types are enforced. */
+/**
+ * Validation for every request body, query and param: unknown fields are dropped, types are enforced,
+ * and a missing field is reported once.
+ */
 export function requestValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new RequestValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
