@@ -26,8 +26,12 @@ export interface ProductsHarness {
 /**
  * The products service on a fresh database, behind the real gateway (kong.yml, rate limits as
  * configured: rateLimitFactor 1), with a key pair of its own for admin and customer tokens.
+ * `options.upstreams` routes other services' paths (say, media's) through the same gateway.
  */
-export async function startProducts(env: Record<string, string> = {}): Promise<ProductsHarness> {
+export async function startProducts(
+  env: Record<string, string> = {},
+  options: { upstreams?: Record<string, string> } = {},
+): Promise<ProductsHarness> {
   const tokens = createTestTokens();
   const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName('products'));
   const config = loadConfig(productsConfigSchema, {
@@ -51,7 +55,7 @@ export async function startProducts(env: Record<string, string> = {}): Promise<P
       configPath: DEFAULT_CONFIG_PATH,
       port: 0,
       host: '127.0.0.1',
-      upstreams: { products: `127.0.0.1:${port}` },
+      upstreams: { ...options.upstreams, products: `127.0.0.1:${port}` },
       rateLimitFactor: 1,
       logger: pino({ level: 'silent' }),
     });
