@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { requestValidationPipe } from '../bootstrap/bootstrap-service';
+import { BODY_NOT_OBJECT_MESSAGE } from './request-validation.pipe';
 
 class Address {
   @IsNotEmpty({ message: 'phoneNumber is required' })
@@ -48,4 +49,15 @@ describe('request validation messages', () => {
       expect.arrayContaining(['shippingAddress.phoneNumber must be a string']),
     );
   });
+});
+
+describe('request bodies', () => {
+  it.each([null, undefined, [], [{ shippingAddress: {} }], 'text', 12, true])(
+    'refuses %j where a DTO expects an object',
+    async (body) => {
+      await expect(
+        requestValidationPipe().transform(body, { type: 'body', metatype: Order }),
+      ).rejects.toThrow(BODY_NOT_OBJECT_MESSAGE);
+    },
+  );
 });

@@ -1,0 +1,184 @@
+import type { Product } from '@shop/contracts';
+import { expect, test } from './fixtures';
+
+// Every call of every service, through the real gateway of the running shop, with the malformed
+// input a careless or hostile client sends: each must get a 4xx with a JSON message and no trace of
+// the server's insides, and nothing may change. The suites of each service check each rule; this
+// sweep checks that no corner of any of them answers such input with a 5xx.
+
+type Who = 'nobody' | 'customer' | 'admin';
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  who: Who;
+}
+
+/** A well-formed id that names nothing, and ids that are not ids at all. */
+const NOBODY_ID = '0123456789abcdef01234567';
+const BAD_IDS = ['not-an-id', '%7B%22%24ne%22%3Anull%7D', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(300)];
+
+const BODY_CALLS: Call[] = [
+  { method: 'POST', path: '/api/users/signup', who: 'nobody' },
+  { method: 'POST', path: '/api/users/signin', who: 'nobody' },
+  { method: 'PUT', path: '/api/users/profile', who: 'customer' },
+  { method: 'POST', path: '/api/users/forgot-password', who: 'nobody' },
+  { method: 'POST', path: '/api/users/reset-password', who: 'nobody' },
+  { method: 'POST', path: '/api/listings/create', who: 'admin' },
+  { method: 'POST', path: `/api/products/update/${NOBODY_ID}`, who: 'admin' },
+  { method: 'POST', path: '/api/orders', who: 'customer' },
+  { method: 'PUT', path: `/api/orders/${NOBODY_ID}/pay`, who: 'customer' },
+  { method: 'PUT', path: '/api/wallet/update-wallet', who: 'admin' },
+  { method: 'PUT', path: '/api/data/update-data', who: 'admin' },
+  { method: 'POST', path: '/api/media', who: 'customer' },
+];
+
+const ID_CALLS: ((id: string) => Call)[] = [
+  (id) => ({ method: 'GET', path: `/api/products/${id}`, who: 'nobody' }),
+  (id) => ({ method: 'DELETE', path: `/api/products/delete/${id}`, who: 'admin' }),
+  (id) => ({ method: 'GET', path: `/api/orders/${id}`, who: 'customer' }),
+  (id) => ({ method: 'PUT', path: `/api/orders/markpaid/${id}`, who: 'admin' }),
+  (id) => ({ method: 'PUT', path: `/api/orders/delivered/${id}`, who: 'admin' }),
+  (id) => ({ method: 'DELETE', path: `/api/orders/delete/${id}`, who: 'admin' }),
+  (id) => ({ method: 'DELETE', path: `/api/users/delete/${id}`, who: 'admin' }),
+  (id) => ({ method: 'PUT', path: `/api/users/markadmin/${id}`, who: 'admin' }),
+  (id) => ({ method: 'GET', path: `/api/media/${id}/picture.png`, who: 'nobody' }),
+];
+
+/** Raw bodies sent as `application/json`, from broken syntax to operator objects in every field. */
+const OPERATOR = { $ne: null };
+const BAD_BODIES: string[] = [
+  '{"name": "unterminated',
+  'null',
+  '[]',
+  '"a string"',
+  '12',
+  JSON.stringify({
+    name: OPERATOR,
+    email: OPERATOR,
+    password: { $gt: '' },
+    orderItems: OPERATOR,
+    shippingAddress: 'nowhere',
+    price: 'free',
+    coin: ['bitcoin'],
+    siteName: { $where: 'sleep(1000)' },
+    isAdmin: true,
+  }),
+  JSON.stringify({ name: 'x'.repeat(200_000) }),
+  JSON.stringify({ name: nested(500), orderItems: [nested(500)], coin: nested(500) }),
+];
+
+/** Query strings each list must refuse (operator-shaped keys such as `minPrice[$gt]` are dropped). */
+const BAD_QUERIES: [path: string, query: string][] = [
+  ['/api/products', 'sort=__proto__'],
+  ['/api/products', 'page=-1'],
+  ['/api/products', 'pageSize=1e9'],
+  ['/api/products', 'minPrice=abc'],
+  ['/api/products', 'category=a&category=b'],
+  ['/api/products', `query=${'('.repeat(5_000)}`],
+  ['/api/orders', 'status=__proto__'],
+  ['/api/orders', 'status=Paid&status=Pending'],
+  ['/api/orders', 'paid=maybe'],
+  ['/api/orders', 'page=0'],
+  ['/api/orders', `q=${'('.repeat(5_000)}`],
+];
+
+function nested(depth: number): unknown {
+  let value: unknown = 'deep';
+  for (let i = 0; i < depth; i += 1) value = { a: value };
+  return value;
+}
+
+async function signIn(baseURL: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function signUp(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/users/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Sweep Customer',
+      email: `sweep-${Date.now()}@example.com`,
+      password: 'a long sweep passphrase',
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** What a 4xx answer must look like: JSON with a message, and nothing of the server's insides. */
+async function expectClearRefusal(response: Response, what: string): Promise<void> {
+  const text = await response.text();
+  expect(response.status, `${what} → ${response.status} ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, `${what} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  expect(response.headers.get('content-type'), what).toContain('application/json');
+  const body = JSON.parse(text) as { message?: unknown };
+  expect(typeof body.message, `${what}: ${text.slice(0, 200)}`).toBe('string');
+  expect((body.message as string).length, what).toBeGreaterThan(0);
+  expect(text, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d|\.js:\d|MongoServerError|E11000|CastError/);
+}
+
+test('every call answers malformed input with a clear 4xx and changes nothing', async ({
+  baseURL,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const tokens: Record<Who, string | undefined> = {
+    nobody: undefined,
+    customer: await signUp(baseURL!),
+    admin: await signIn(baseURL!, 'admin@shop.local', 'admin-password-123'),
+  };
+  const send = (call: Call, init: { body?: string; contentType?: string; query?: string } = {}) => {
+    const headers: Record<string, string> = {};
+    const token = tokens[call.who];
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
+    const url = `${stack.url}${call.path}${init.query ? `?${init.query}` : ''}`;
+    return fetch(url, { method: call.method, headers, body: init.body });
+  };
+  const catalogueBefore = await (await fetch(`${baseURL}/api/products`)).text();
+  const settingsBefore = await (await fetch(`${baseURL}/api/data/all-data`)).text();
+  const walletsBefore = await (await fetch(`${baseURL}/api/wallet/all-wallets`)).text();
+
+  for (const call of BODY_CALLS) {
+    for (const body of BAD_BODIES) {
+      await expectClearRefusal(
+        await send(call, { body }),
+        `${call.method} ${call.path} ${body.slice(0, 60)}`,
+      );
+    }
+    await expectClearRefusal(
+      await send(call, { body: 'name=x&email=y', contentType: 'text/plain' }),
+      `${call.method} ${call.path} as text/plain`,
+    );
+  }
+  for (const makeCall of ID_CALLS) {
+    for (const id of BAD_IDS) {
+      const call = makeCall(id);
+      await expectClearRefusal(await send(call), `${call.method} ${call.path.slice(0, 80)}`);
+    }
+  }
+  for (const [path, query] of BAD_QUERIES) {
+    const call: Call = { method: 'GET', path, who: 'admin' };
+    await expectClearRefusal(await send(call, { query }), `GET ${path}?${query.slice(0, 60)}`);
+  }
+
+  // Nothing changed: the catalogue, the settings and the wallets read as before, and both accounts
+  // still work (signing in again would meet the gateway's per-minute limit of sign-ins).
+  expect(await (await fetch(`${baseURL}/api/products`)).text()).toBe(catalogueBefore);
+  expect(await (await fetch(`${baseURL}/api/data/all-data`)).text()).toBe(settingsBefore);
+  expect(await (await fetch(`${baseURL}/api/wallet/all-wallets`)).text()).toBe(walletsBefore);
+  expect(((await (await fetch(`${baseURL}/api/products`)).json()) as Product[]).length).toBeGreaterThan(5);
+  const admins = await send({ method: 'GET', path: '/api/users/all-users', who: 'admin' });
+  expect(admins.status).toBe(200);
+  const users = (await admins.json()) as { email: string; isAdmin: boolean }[];
+  expect(users.filter((user) => user.isAdmin).map((user) => user.email)).toEqual(['admin@shop.local']);
+  expect((await send({ method: 'GET', path: '/api/orders/mine', who: 'customer' })).status).toBe(200);
+});
