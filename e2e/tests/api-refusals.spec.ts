@@ -1,10 +1,11 @@
 import type { Product } from '@shop/contracts';
 import { expect, test } from './fixtures';
 
-// Every call of every service, through the real gateway of the running shop, with the malformed
-// input a careless or hostile client sends: each must get a 4xx with a JSON message and no trace of
-// the server's insides, and nothing may change. The suites of each service check each rule; this
-// sweep checks that no corner of any of them answers such input with a 5xx.
+// Every call of every service, through the real gateway of the running shop, with what a careless
+// or hostile client sends: malformed input must get a 4xx with a JSON message and no trace of the
+// server's insides, and change nothing; a missing or forged token a 401 and a customer on an admin
+// call a 403, from every service on its own. Each service's suite checks each rule; this sweep
+// checks that no corner of any of them was missed.
 
 type Who = 'nobody' | 'customer' | 'admin';
 
@@ -113,6 +114,31 @@ async function signUp(baseURL: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+let accounts: Promise<Record<Who, string | undefined>> | undefined;
+
+/** One customer and the admin, signed in once for the file: sign-ups are limited per minute. */
+function signedIn(baseURL: string): Promise<Record<Who, string | undefined>> {
+  accounts ??= (async () => ({
+    nobody: undefined,
+    customer: await signUp(baseURL),
+    admin: await signIn(baseURL, 'admin@shop.local', 'admin-password-123'),
+  }))();
+  return accounts;
+}
+
+function send(
+  baseURL: string,
+  call: Call,
+  token: string | undefined,
+  init: { body?: string; contentType?: string; query?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
+  const url = `${baseURL}${call.path}${init.query ? `?${init.query}` : ''}`;
+  return fetch(url, { method: call.method, headers, body: init.body });
+}
+
 /** What a 4xx answer must look like: JSON with a message, and nothing of the server's insides. */
 async function expectClearRefusal(response: Response, what: string): Promise<void> {
   const text = await response.text();
@@ -125,60 +151,105 @@ async function expectClearRefusal(response: Response, what: string): Promise<voi
   expect(text, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d|\.js:\d|MongoServerError|E11000|CastError/);
 }
 
-test('every call answers malformed input with a clear 4xx and changes nothing', async ({
-  baseURL,
-  stack,
-}) => {
+test('every call answers malformed input with a clear 4xx and changes nothing', async ({ baseURL }) => {
   test.setTimeout(120_000);
-  const tokens: Record<Who, string | undefined> = {
-    nobody: undefined,
-    customer: await signUp(baseURL!),
-    admin: await signIn(baseURL!, 'admin@shop.local', 'admin-password-123'),
-  };
-  const send = (call: Call, init: { body?: string; contentType?: string; query?: string } = {}) => {
-    const headers: Record<string, string> = {};
-    const token = tokens[call.who];
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
-    const url = `${stack.url}${call.path}${init.query ? `?${init.query}` : ''}`;
-    return fetch(url, { method: call.method, headers, body: init.body });
-  };
-  const catalogueBefore = await (await fetch(`${baseURL}/api/products`)).text();
-  const settingsBefore = await (await fetch(`${baseURL}/api/data/all-data`)).text();
-  const walletsBefore = await (await fetch(`${baseURL}/api/wallet/all-wallets`)).text();
+  const tokens = await signedIn(baseURL!);
+  const as = (call: Call, init: Parameters<typeof send>[3] = {}) =>
+    send(baseURL!, call, tokens[call.who], init);
+  const read = async (path: string) => (await fetch(`${baseURL}${path}`)).text();
+  const catalogueBefore = await read('/api/products');
+  const settingsBefore = await read('/api/data/all-data');
+  const walletsBefore = await read('/api/wallet/all-wallets');
 
   for (const call of BODY_CALLS) {
     for (const body of BAD_BODIES) {
-      await expectClearRefusal(
-        await send(call, { body }),
-        `${call.method} ${call.path} ${body.slice(0, 60)}`,
-      );
+      await expectClearRefusal(await as(call, { body }), `${call.method} ${call.path} ${body.slice(0, 60)}`);
     }
     await expectClearRefusal(
-      await send(call, { body: 'name=x&email=y', contentType: 'text/plain' }),
+      await as(call, { body: 'name=x&email=y', contentType: 'text/plain' }),
       `${call.method} ${call.path} as text/plain`,
     );
   }
   for (const makeCall of ID_CALLS) {
     for (const id of BAD_IDS) {
       const call = makeCall(id);
-      await expectClearRefusal(await send(call), `${call.method} ${call.path.slice(0, 80)}`);
+      await expectClearRefusal(await as(call), `${call.method} ${call.path.slice(0, 80)}`);
     }
   }
   for (const [path, query] of BAD_QUERIES) {
-    const call: Call = { method: 'GET', path, who: 'admin' };
-    await expectClearRefusal(await send(call, { query }), `GET ${path}?${query.slice(0, 60)}`);
+    await expectClearRefusal(
+      await as({ method: 'GET', path, who: 'admin' }, { query }),
+      `GET ${path}?${query.slice(0, 60)}`,
+    );
   }
 
   // Nothing changed: the catalogue, the settings and the wallets read as before, and both accounts
   // still work (signing in again would meet the gateway's per-minute limit of sign-ins).
-  expect(await (await fetch(`${baseURL}/api/products`)).text()).toBe(catalogueBefore);
-  expect(await (await fetch(`${baseURL}/api/data/all-data`)).text()).toBe(settingsBefore);
-  expect(await (await fetch(`${baseURL}/api/wallet/all-wallets`)).text()).toBe(walletsBefore);
-  expect(((await (await fetch(`${baseURL}/api/products`)).json()) as Product[]).length).toBeGreaterThan(5);
-  const admins = await send({ method: 'GET', path: '/api/users/all-users', who: 'admin' });
+  expect(await read('/api/products')).toBe(catalogueBefore);
+  expect(await read('/api/data/all-data')).toBe(settingsBefore);
+  expect(await read('/api/wallet/all-wallets')).toBe(walletsBefore);
+  expect((JSON.parse(catalogueBefore) as Product[]).length).toBeGreaterThan(5);
+  const admins = await as({ method: 'GET', path: '/api/users/all-users', who: 'admin' });
   expect(admins.status).toBe(200);
   const users = (await admins.json()) as { email: string; isAdmin: boolean }[];
   expect(users.filter((user) => user.isAdmin).map((user) => user.email)).toEqual(['admin@shop.local']);
-  expect((await send({ method: 'GET', path: '/api/orders/mine', who: 'customer' })).status).toBe(200);
+  expect((await as({ method: 'GET', path: '/api/orders/mine', who: 'customer' })).status).toBe(200);
+});
+
+/** Calls only an admin may make, at least one per service that has them. */
+const ADMIN_CALLS: Call[] = [
+  { method: 'POST', path: '/api/listings/create', who: 'admin' },
+  { method: 'DELETE', path: `/api/products/delete/${NOBODY_ID}`, who: 'admin' },
+  { method: 'GET', path: '/api/orders', who: 'admin' },
+  { method: 'PUT', path: `/api/orders/markpaid/${NOBODY_ID}`, who: 'admin' },
+  { method: 'DELETE', path: `/api/orders/delete/${NOBODY_ID}`, who: 'admin' },
+  { method: 'GET', path: '/api/users/all-users', who: 'admin' },
+  { method: 'PUT', path: `/api/users/markadmin/${NOBODY_ID}`, who: 'admin' },
+  { method: 'PUT', path: '/api/wallet/update-wallet', who: 'admin' },
+  { method: 'PUT', path: '/api/data/update-data', who: 'admin' },
+];
+
+/** Calls any signed-in user may make, and nobody else. */
+const CUSTOMER_CALLS: Call[] = [
+  { method: 'POST', path: '/api/orders', who: 'customer' },
+  { method: 'GET', path: '/api/orders/mine', who: 'customer' },
+  { method: 'GET', path: `/api/orders/${NOBODY_ID}`, who: 'customer' },
+  { method: 'PUT', path: '/api/users/profile', who: 'customer' },
+  { method: 'POST', path: '/api/media', who: 'customer' },
+];
+
+/** The customer's token made to claim more: a forged admin flag, `alg: none`, a broken signature. */
+function forgeries(token: string): Record<string, string> {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const asAdmin = Buffer.from(JSON.stringify({ ...claims, isAdmin: true })).toString('base64url');
+  const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+  const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+  return {
+    'a forged admin flag': `${header}.${asAdmin}.${signature}`,
+    'alg none': `${none}.${asAdmin}.`,
+    'a broken signature': `${header}.${payload}.${flipped}`,
+    'no token at all': '',
+  };
+}
+
+test('every service refuses strangers (401), customers on admin calls (403) and forged tokens (401)', async ({
+  baseURL,
+}) => {
+  const tokens = await signedIn(baseURL!);
+  const bodyFor = (call: Call) => (call.method === 'GET' ? {} : { body: '{}' });
+  for (const call of [...ADMIN_CALLS, ...CUSTOMER_CALLS]) {
+    for (const [forgery, token] of Object.entries(forgeries(tokens.customer!))) {
+      const response = await send(baseURL!, call, token || undefined, bodyFor(call));
+      const what = `${call.method} ${call.path} with ${forgery}`;
+      expect(response.status, what).toBe(401);
+      await expectClearRefusal(response, what);
+    }
+  }
+  for (const call of ADMIN_CALLS) {
+    const response = await send(baseURL!, call, tokens.customer, bodyFor(call));
+    const what = `${call.method} ${call.path} as a customer`;
+    expect(response.status, what).toBe(403);
+    await expectClearRefusal(response, what);
+  }
 });
