@@ -1,7 +1,7 @@
-import type { EventEnvelope } from '@shop/contracts';
+import { EVENTS_MAX_AGE_DAYS, EVENTS_STREAM, type EventEnvelope } from '@shop/contracts';
 import { mongoUrlFor, uniqueDbName } from '@shop/testing';
 import mongoose, { type Connection } from 'mongoose';
-import { connect, type NatsConnection } from 'nats';
+import { connect, type NatsConnection, nanos } from 'nats';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JetStreamEvents } from '../src/events/jetstream-events';
@@ -37,6 +37,18 @@ afterAll(async () => {
 });
 
 describe('JetStream events', () => {
+  it('keeps events for EVENTS_MAX_AGE_DAYS, and gives a stream created without a limit that limit', async () => {
+    const jsm = await nats.jetstreamManager();
+    const maxAge = nanos(EVENTS_MAX_AGE_DAYS * 86_400_000);
+    expect((await jsm.streams.info(EVENTS_STREAM)).config.max_age).toBe(maxAge);
+    const before = await jsm.streams.info(EVENTS_STREAM);
+    await jsm.streams.update(EVENTS_STREAM, { ...before.config, max_age: 0 });
+    await events.ensureStream();
+    const after = await jsm.streams.info(EVENTS_STREAM);
+    expect(after.config.max_age).toBe(maxAge);
+    expect(after.state.messages).toBeGreaterThanOrEqual(before.state.messages);
+  });
+
   it('drops a republished event with the same id', async () => {
     const type = `test.dedupe.${Date.now()}`;
     const seen: string[] = [];

@@ -10,9 +10,16 @@ import {
   StorageType,
 } from 'nats';
 import type { Logger } from 'pino';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, type EventEnvelope, eventSubject } from '@shop/contracts';
+import {
+  EVENTS_MAX_AGE_DAYS,
+  EVENTS_STREAM,
+  EVENTS_SUBJECT_PREFIX,
+  type EventEnvelope,
+  eventSubject,
+} from '@shop/contracts';
 
 const codec = JSONCodec<EventEnvelope>();
+const MAX_AGE_NANOS = nanos(EVENTS_MAX_AGE_DAYS * 86_400_000);
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
@@ -37,25 +44,36 @@ export class JetStreamEvents {
     return this.manager;
   }
 
-  /** Creates the events stream if it is missing (any service may be first to start). */
+  /**
+   * Creates the events stream if it is missing (any service may be first to start), and gives a
+   * stream created before events expired their age limit.
+   */
   async ensureStream(): Promise<void> {
     const jsm = await this.jsm();
-    try {
-      await jsm.streams.info(EVENTS_STREAM);
-    } catch {
-      try {
-        await jsm.streams.add({
-          name: EVENTS_STREAM,
-          subjects: [`${EVENTS_SUBJECT_PREFIX}>`],
-          storage: StorageType.File,
-          duplicate_window: nanos(10 * 60_000),
-        });
-      } catch (error) {
-        // Another service created it between our look-up and our add.
-        await jsm.streams.info(EVENTS_STREAM).catch(() => {
-          throw error;
-        });
+    const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
+    if (existing) {
+      if (existing.config.max_age !== MAX_AGE_NANOS) {
+        await jsm.streams.update(EVENTS_STREAM, { ...existing.config, max_age: MAX_AGE_NANOS });
+        this.logger.info(
+          { stream: EVENTS_STREAM, maxAgeDays: EVENTS_MAX_AGE_DAYS },
+          'events stream age limit set',
+        );
       }
+      return;
+    }
+    try {
+      await jsm.streams.add({
+        name: EVENTS_STREAM,
+        subjects: [`${EVENTS_SUBJECT_PREFIX}>`],
+        storage: StorageType.File,
+        duplicate_window: nanos(10 * 60_000),
+        max_age: MAX_AGE_NANOS,
+      });
+    } catch (error) {
+      // Another service created it between our look-up and our add.
+      await jsm.streams.info(EVENTS_STREAM).catch(() => {
+        throw error;
+      });
     }
   }
 
