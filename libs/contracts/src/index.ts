@@ -21,3 +21,4 @@ export * from './events/order-delivered.event';
 export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';
+export * from './users/user';

@@ -1,16 +1,9 @@
+import type { UserInfo } from '@shop/contracts';
 import { jwtVerify, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type UsersHarness, startUsers, uniqueEmail } from './support/users.harness';
 
 let users: UsersHarness;
-
-interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
 
 const PASSWORD = 'copper-kettle-91';
 

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@shop/contracts';
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENTS_STREAM, eventSubject, USER_DELETED } from '@shop/contracts';
@@ -16,14 +17,6 @@ import {
   until,
   waitForCode,
 } from './support/users.harness';
-
-interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
 
 const PASSWORD = 'copper-kettle-91';
 let users: UsersHarness;

@@ -1,11 +1,6 @@
+import type { UserInfo } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UsersHarness, mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
-
-interface UserInfo {
-  _id: string;
-  email: string;
-  token: string;
-}
 
 const PASSWORD = 'copper-kettle-91';
 const FORGOT_ANSWER = { message: 'If an account uses this email, a reset code has been sent to it' };

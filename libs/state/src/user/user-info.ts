@@ -1,11 +1,6 @@
-/** The signed-in user as kept in browser storage; `token` is the bearer token sent with every call. */
-export interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
+import type { UserInfo } from '@shop/contracts';
+
+export type { UserInfo };
 
 /** True when a stored value has the fields the storefront relies on. */
 export function isUserInfo(value: unknown): value is UserInfo {

@@ -3,7 +3,7 @@ import { type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/servic
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../throttling/client-address';
 import { TooManyAttemptsFilter } from '../throttling/too-many-attempts.filter';
-import type { UserInfo } from '../users/user-views';
+import type { UserInfo } from '@shop/contracts';
 import { AccountsService } from './accounts.service';
 import { SignInDto } from './dto/sign-in.dto';
 import { SignUpDto } from './dto/sign-up.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/commo
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../throttling/client-address';
 import { TooManyAttemptsFilter } from '../throttling/too-many-attempts.filter';
-import type { Confirmation } from '../users/user-views';
+import type { Confirmation } from '@shop/contracts';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { PasswordRecoveryService } from './password-recovery.service';

@@ -1,22 +1,5 @@
+import type { UserSummary } from '@shop/contracts';
 import type { UserRecord } from './user.schema';
-
-/** A user as the admin list shows it (spec §3): never a hash, a code or the outbox. */
-export interface UserSummary {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** What sign-in, sign-up and a profile update answer: the storefront keeps it as `userInfo`. */
-export interface UserInfo extends UserSummary {
-  token: string;
-}
-
-/** A plain answer to a call whose result is only a confirmation. */
-export interface Confirmation {
-  message: string;
-}
 
 export type StoredUser = Pick<UserRecord, 'name' | 'email' | 'isAdmin' | 'sessionsValidFrom'> & {
   _id: unknown;

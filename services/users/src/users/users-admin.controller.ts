@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { AdminOnly, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
-import type { Confirmation, UserSummary } from './user-views';
+import type { Confirmation, UserSummary } from '@shop/contracts';
 import { UsersAdminService } from './users-admin.service';
 
 @Controller('api/users')

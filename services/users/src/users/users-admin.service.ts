@@ -4,7 +4,8 @@ import { USER_DELETED, USER_PROMOTED } from '@shop/contracts';
 import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
 import { type Model, isValidObjectId } from 'mongoose';
 import { UserEventsRelay } from './user-events.relay';
-import { type Confirmation, type StoredUser, type UserSummary, toSummary } from './user-views';
+import type { Confirmation, UserSummary } from '@shop/contracts';
+import { type StoredUser, toSummary } from './user-views';
 import { USER_MODEL, type UserRecord } from './user.schema';
 
 export const USER_NOT_FOUND_MESSAGE = 'User Not Found';
