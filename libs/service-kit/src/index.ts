@@ -10,6 +10,7 @@ export * from './events/new-event';
 export * from './events/processed-events';
 export * from './outbox/outbox.schema';
 export * from './outbox/outbox-relay';
+export * from './outbox/outbox-relay.provider';
 export * from './service-context';
 export * from './service-kit.module';
 export * from './bootstrap/bootstrap-service';

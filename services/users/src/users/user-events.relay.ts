@@ -1,6 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { JetStreamEvents, OutboxRelay, SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import {
+  JetStreamEvents,
+  OutboxRelayProvider,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { USER_MODEL, type UserRecord } from './user.schema';
 
@@ -11,34 +16,27 @@ const PURGE_INTERVAL_MS = 30_000;
  * `user.password-reset`) and purges deleted accounts once their `user.deleted` is out.
  */
 @Injectable()
-export class UserEventsRelay implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly relay: OutboxRelay;
+export class UserEventsRelay extends OutboxRelayProvider {
   private purger?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(USER_MODEL) private readonly users: Model<UserRecord>,
-    private readonly events: JetStreamEvents,
+    events: JetStreamEvents,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {
-    this.relay = new OutboxRelay({ models: [users], publisher: events, logger: context.logger });
+    super([users], events, context);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  override async onApplicationBootstrap(): Promise<void> {
     await this.users.init();
-    await this.events.ensureStream();
-    this.relay.start();
+    await super.onApplicationBootstrap();
     this.purger = setInterval(() => void this.purgeDeleted(), PURGE_INTERVAL_MS);
     this.purger.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleDestroy(): Promise<void> {
     clearInterval(this.purger);
-    await this.relay.stop();
-  }
-
-  /** Publishes soon instead of at the next interval: call after a write that queued an event. */
-  nudge(): void {
-    this.relay.nudge();
+    await super.onModuleDestroy();
   }
 
   /** Removes deleted accounts whose events have all been published; answers how many. */
