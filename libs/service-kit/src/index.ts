@@ -16,3 +16,4 @@ export * from './service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/run-service';
 export * from './auth';
+export * from './throttling/fixed-window-counters';

@@ -1,20 +1,6 @@
-import { Schema } from 'mongoose';
+import { fixedWindowSchema } from '@shop/service-kit';
 
-/** The uploads of one user in one fixed window. */
-export interface UploadWindowRecord {
-  /** `<user id>:<window start ms>` */
-  _id: string;
-  count: number;
-  expiresAt: Date;
-}
-
+/** The uploads of one user in one fixed window; its id is `<user id>:<window start ms>`. */
 export const UPLOAD_WINDOW_MODEL = 'UploadWindow';
 
-export const uploadWindowSchema = new Schema<UploadWindowRecord>(
-  {
-    _id: { type: String, required: true },
-    count: { type: Number, required: true, default: 0 },
-    expiresAt: { type: Date, required: true, index: true },
-  },
-  { versionKey: false, collection: 'upload_windows' },
-);
+export const uploadWindowSchema = fixedWindowSchema('upload_windows');

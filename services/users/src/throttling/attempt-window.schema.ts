@@ -1,20 +1,9 @@
-import { Schema } from 'mongoose';
+import { fixedWindowSchema } from '@shop/service-kit';
 
-/** One fixed window of attempts of one action by one account or one client address. */
-export interface AttemptWindowRecord {
-  /** `<action>:<scope>:<sha256 of the key>:<window start ms>` */
-  _id: string;
-  count: number;
-  expiresAt: Date;
-}
-
+/**
+ * One fixed window of attempts of one action by one account or one client address; its id is
+ * `<action>:<scope>:<sha256 of the key>:<window start ms>`.
+ */
 export const ATTEMPT_WINDOW_MODEL = 'AttemptWindow';
 
-export const attemptWindowSchema = new Schema<AttemptWindowRecord>(
-  {
-    _id: { type: String, required: true },
-    count: { type: Number, required: true, default: 0 },
-    expiresAt: { type: Date, required: true, index: true },
-  },
-  { versionKey: false, collection: 'attempt_windows' },
-);
+export const attemptWindowSchema = fixedWindowSchema('attempt_windows');
