@@ -45,8 +45,8 @@ export class JetStreamEvents {
   }
 
   /**
-   * Creates the events stream if it is missing (any service may be first to start), and gives a
-   * stream created before events expired their age limit.
+   * Creates the events stream if it is missing (any service may be first to start), and gives the
+   * age limit (`EVENTS_MAX_AGE_DAYS`) to a stream created before there was one.
    */
   async ensureStream(): Promise<void> {
     const jsm = await this.jsm();
