@@ -15,7 +15,8 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { JetStreamEvents } from '../events/jetstream-events';
+import { STOP_TIMEOUT_MS, type JetStreamEvents } from '../events/jetstream-events';
+import { waitAtMost } from '../util/time-limits';
 
 const codec = JSONCodec<EventEnvelope>();
 const SUBJECTS = [eventSubject(USER_DELETED), eventSubject(USER_PASSWORD_RESET)];
@@ -106,14 +107,7 @@ export class TokenRevocations {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
     // A subscription still being set up when the broker vanished must not hold the shutdown.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.following,
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, 2_000);
-      }),
-    ]);
-    clearTimeout(timer);
+    await waitAtMost(STOP_TIMEOUT_MS, this.following);
   }
 
   private checkCaughtUp(): void {

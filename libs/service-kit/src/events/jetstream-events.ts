@@ -10,6 +10,7 @@ import {
   StorageType,
 } from 'nats';
 import type { Logger } from 'pino';
+import { waitAtMost } from '../util/time-limits';
 import {
   EVENTS_MAX_AGE_DAYS,
   EVENTS_STREAM,
@@ -21,9 +22,13 @@ import {
 const codec = JSONCodec<EventEnvelope>();
 const MAX_AGE_NANOS = nanos(EVENTS_MAX_AGE_DAYS * 86_400_000);
 
+/** How long stopping a consumer may wait for the broker: a shutdown must not hang while it is away. */
+export const STOP_TIMEOUT_MS = 2_000;
+
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface ConsumerHandle {
+  /** Stops consuming; waits for the handler in progress, but at most `STOP_TIMEOUT_MS`. */
   stop(): Promise<void>;
 }
 
@@ -103,10 +108,14 @@ export class JetStreamEvents {
       for await (const message of messages) await this.deliver(durable, message, handler);
     })();
     return {
-      stop: async () => {
-        await messages.close();
-        await done;
-      },
+      stop: () =>
+        waitAtMost(
+          STOP_TIMEOUT_MS,
+          (async () => {
+            await messages.close();
+            await done;
+          })(),
+        ),
     };
   }
 

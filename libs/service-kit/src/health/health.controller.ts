@@ -3,20 +3,9 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { NATS_CONNECTION } from '../service-context';
+import { within } from '../util/time-limits';
 
 type CheckState = 'up' | 'down';
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), ms);
-  });
-  try {
-    return await Promise.race([work, limit]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Liveness says the process answers; readiness says it can do its work (database and broker reachable). */
 @Controller('health')

@@ -11,9 +11,6 @@ import { StockReservationsService } from './stock-reservations.service';
 /** The durable JetStream consumer shared by every products replica. */
 export const PAID_ORDERS_CONSUMER = 'products-paid-orders';
 
-// Stopping must not hang a shutdown while the broker is away.
-const STOP_TIMEOUT_MS = 2_000;
-
 /**
  * Marks the stock of orders whose payment an admin confirmed (`order.paid`, status Paid) as sold,
  * so the products forget those holds: an order keeps that stock forever, and holds must not pile up
@@ -38,14 +35,7 @@ export class PaidOrdersConsumer implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.consumer?.stop(),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, STOP_TIMEOUT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    await this.consumer?.stop();
   }
 
   /** Applies one event; a failure makes JetStream deliver it again. */
