@@ -61,4 +61,18 @@ describe('fixed windows', () => {
     expect(await windows.findById('ended').lean()).toBeNull();
     expect(await windows.findById('open').lean()).not.toBeNull();
   });
+
+  it('sweeps on its own once started, by the clock it is given', async () => {
+    const clock = { now: new Date('2030-01-01T00:00:00Z') };
+    await counters.take('timed', new Date('2030-01-01T00:00:30Z'), 5);
+    counters.startSweeping(() => clock.now, 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await windows.findById('timed').lean()).not.toBeNull();
+      clock.now = new Date('2030-01-01T00:01:00Z');
+      await expect.poll(() => windows.findById('timed').lean(), { timeout: 2_000 }).toBeNull();
+    } finally {
+      counters.stopSweeping();
+    }
+  });
 });

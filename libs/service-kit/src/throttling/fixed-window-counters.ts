@@ -40,9 +40,12 @@ export function fixedWindowAt(
  * update, so parallel requests cannot slip past the limit, on MongoDB and on the embedded database
  * alike. (Reading the count back from `findOneAndUpdate` is not enough there: under concurrency the
  * embedded database can answer a later state, so several callers see the same number.) Ended
- * windows are swept by the caller: the embedded database has no TTL indexes.
+ * windows are swept every minute once `startSweeping` is called: the embedded database has no TTL
+ * indexes.
  */
 export class FixedWindowCounters {
+  private sweeper?: NodeJS.Timeout;
+
   constructor(
     private readonly windows: Model<FixedWindowRecord>,
     private readonly logger: Logger,
@@ -73,6 +76,17 @@ export class FixedWindowCounters {
   /** Takes one back from window `id`, never below zero. */
   async decrement(id: string): Promise<void> {
     await this.windows.updateOne({ _id: id, count: { $gt: 0 } }, { $inc: { count: -1 } });
+  }
+
+  /** Sweeps ended windows every `intervalMs` until `stopSweeping`; `now` is the service's clock. */
+  startSweeping(now: () => Date = () => new Date(), intervalMs = 60_000): void {
+    clearInterval(this.sweeper);
+    this.sweeper = setInterval(() => void this.sweep(now()), intervalMs);
+    this.sweeper.unref();
+  }
+
+  stopSweeping(): void {
+    clearInterval(this.sweeper);
   }
 
   /** Removes the windows that ended before `now`; answers how many (0 when the database is away). */

@@ -12,8 +12,6 @@ import type { MediaConfig } from '../config/media.config';
 import { TooManyUploadsException } from './too-many-uploads.exception';
 import { UPLOAD_WINDOW_MODEL } from './upload-window.schema';
 
-const SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * Counts uploads per user in fixed windows stored in the service's database, so every replica
  * shares them (`FixedWindowCounters`: a conditional `$inc`, so parallel uploads cannot slip past
@@ -22,7 +20,6 @@ const SWEEP_INTERVAL_MS = 60_000;
 @Injectable()
 export class UploadThrottle implements OnModuleInit, OnModuleDestroy {
   private readonly counters: FixedWindowCounters;
-  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(UPLOAD_WINDOW_MODEL) windows: Model<FixedWindowRecord>,
@@ -40,16 +37,10 @@ export class UploadThrottle implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.counters.startSweeping();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
-
-  /** Removes ended windows (no TTL indexes on the embedded database); answers how many. */
-  sweep(now = new Date()): Promise<number> {
-    return this.counters.sweep(now);
+    this.counters.stopSweeping();
   }
 }

@@ -27,8 +27,6 @@ export interface AttemptTicket {
   windowIds: string[];
 }
 
-const SWEEP_INTERVAL_MS = 60_000;
-
 function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
@@ -41,7 +39,6 @@ function digest(value: string): string {
 @Injectable()
 export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
   private readonly counters: FixedWindowCounters;
-  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(ATTEMPT_WINDOW_MODEL) private readonly windows: Model<FixedWindowRecord>,
@@ -78,16 +75,10 @@ export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.windows.init();
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.counters.startSweeping(() => this.clock.now());
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
-
-  /** Removes ended windows (no TTL indexes on the embedded database); answers how many. */
-  sweep(): Promise<number> {
-    return this.counters.sweep(this.clock.now());
+    this.counters.stopSweeping();
   }
 }
