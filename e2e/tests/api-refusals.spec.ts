@@ -90,42 +90,6 @@ function nested(depth: number): unknown {
   return value;
 }
 
-async function signIn(baseURL: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function signUp(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/users/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Sweep Customer',
-      email: `sweep-${Date.now()}@example.com`,
-      password: 'a long sweep passphrase',
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
-}
-
-let accounts: Promise<Record<Who, string | undefined>> | undefined;
-
-/** One customer and the admin, signed in once for the file: sign-ups are limited per minute. */
-function signedIn(baseURL: string): Promise<Record<Who, string | undefined>> {
-  accounts ??= (async () => ({
-    nobody: undefined,
-    customer: await signUp(baseURL),
-    admin: await signIn(baseURL, 'admin@shop.local', 'admin-password-123'),
-  }))();
-  return accounts;
-}
-
 function send(
   baseURL: string,
   call: Call,
@@ -137,6 +101,36 @@ function send(
   if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
   const url = `${baseURL}${call.path}${init.query ? `?${init.query}` : ''}`;
   return fetch(url, { method: call.method, headers, body: init.body });
+}
+
+/** Signs up (path `signup`) or in (`signin`) and answers the token. */
+async function tokenFrom(baseURL: string, path: 'signup' | 'signin', body: object): Promise<string> {
+  const response = await send(
+    baseURL,
+    { method: 'POST', path: `/api/users/${path}`, who: 'nobody' },
+    undefined,
+    {
+      body: JSON.stringify(body),
+    },
+  );
+  expect(response.status, `${path}: ${response.status}`).toBe(path === 'signup' ? 201 : 200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+let accounts: Promise<Record<Who, string | undefined>> | undefined;
+
+/** One customer and the admin, signed in once for the file: sign-ups are limited per minute. */
+function signedIn(baseURL: string): Promise<Record<Who, string | undefined>> {
+  accounts ??= (async () => ({
+    nobody: undefined,
+    customer: await tokenFrom(baseURL, 'signup', {
+      name: 'Sweep Customer',
+      email: `sweep-${Date.now()}@example.com`,
+      password: 'a long sweep passphrase',
+    }),
+    admin: await tokenFrom(baseURL, 'signin', { email: 'admin@shop.local', password: 'admin-password-123' }),
+  }))();
+  return accounts;
 }
 
 /** What a 4xx answer must look like: JSON with a message, and nothing of the server's insides. */

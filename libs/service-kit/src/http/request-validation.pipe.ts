@@ -9,7 +9,7 @@ const PRESENCE_CONSTRAINTS = ['isDefined', 'isNotEmpty'] as const;
  * out reads one sentence about it rather than every rule a missing value also breaks. A field that
  * is present but wrong still reports each rule it breaks.
  */
-export function keepPresenceFailuresOnly(errors: ValidationError[]): ValidationError[] {
+function keepPresenceFailuresOnly(errors: ValidationError[]): ValidationError[] {
   return errors.map((error) => {
     const presence = PRESENCE_CONSTRAINTS.find((key) => error.constraints?.[key] !== undefined);
     return {
