@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.h2.mvstore.MVStore;
 
@@ -61,6 +61,10 @@ public final class EmbeddedMongo {
      * concurrent first writes (mongoose's createIndexes racing the first insert) fail with
      * "already existed in system.namespaces". Writes already queue on the store's commit lock, so
      * this costs little.</li>
+     * <li>Reads wait for the write in progress (a shared lock; reads still run side by side): a find
+     * on a collection that a first write is creating failed with a NullPointerException, answered
+     * as "Unknown error: null" (about 1 in 300 races of insert, createIndex and find on a new
+     * collection).</li>
      * </ul>
      * Unknown commands are treated as writes, so a new write command is never missed.
      */
@@ -72,7 +76,7 @@ public final class EmbeddedMongo {
             "getparameter", "getfreemonitoringstatus", "endsessions", "getlasterror", "explain",
             "currentop", "validate");
 
-        private final ReentrantLock writeLock = new ReentrantLock();
+        private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
         private final MVStore store;
         private final boolean persistent;
 
@@ -85,9 +89,14 @@ public final class EmbeddedMongo {
         @Override
         public Document handleCommand(Channel channel, String databaseName, String command, Document query) {
             if (!mayWrite(command, query)) {
-                return super.handleCommand(channel, databaseName, command, query);
+                lock.readLock().lock();
+                try {
+                    return super.handleCommand(channel, databaseName, command, query);
+                } finally {
+                    lock.readLock().unlock();
+                }
             }
-            writeLock.lock();
+            lock.writeLock().lock();
             try {
                 return super.handleCommand(channel, databaseName, command, query);
             } finally {
@@ -98,7 +107,7 @@ public final class EmbeddedMongo {
                         store.commit();
                     }
                 } finally {
-                    writeLock.unlock();
+                    lock.writeLock().unlock();
                 }
             }
         }
