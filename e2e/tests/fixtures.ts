@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type ConsoleMessage, type Locator, type Page, type Request, test as base } from '@playwright/test';
+import type { UserInfo } from '@shop/contracts';
 import { type RunningStack, startStack } from '@shop/tools';
 
 interface WorkerFixtures {
@@ -12,13 +14,20 @@ interface TestFixtures {
   requests: string[];
 }
 
+/**
+ * The gateway's limits are per address, and every test here comes from 127.0.0.1: the journeys sign in
+ * and up more often in a minute than one person would (10 sign-ins a minute in kong.yml). Raised openly
+ * for the test stack only; the limits themselves are tested by the gateway's own tests.
+ */
+const TEST_RATE_LIMIT_FACTOR = 20;
+
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const stack = await startStack({ ports: 'free' });
+      const stack = await startStack({ ports: 'free', rateLimitFactor: TEST_RATE_LIMIT_FACTOR });
       await use(stack);
       await stack.stop();
     },
@@ -46,4 +55,68 @@ export { expect } from '@playwright/test';
 /** The product cards of the home grid, found the way a screen reader user finds them. */
 export function productCards(page: Page): Locator {
   return page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+}
+
+/** The admin `npm start` and the test stack seed into an empty users database (README, "Accounts"). */
+export const SEEDED_ADMIN = { email: 'admin@shop.local', password: 'admin-password-123' } as const;
+
+let accounts = 0;
+
+/** An e-mail address no other test uses. */
+export function uniqueEmail(prefix = 'shopper'): string {
+  accounts += 1;
+  return `${prefix}-${Date.now().toString(36)}-${accounts}@example.com`;
+}
+
+async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+/** Creates a shopper through the API (for tests whose subject is not sign-up itself). */
+export function signUpThroughApi(
+  baseURL: string,
+  account: { name?: string; email?: string; password?: string } = {},
+): Promise<UserInfo> {
+  return postJson<UserInfo>(`${baseURL}/api/users/signup`, {
+    name: account.name ?? 'Test Shopper',
+    email: account.email ?? uniqueEmail(),
+    password: account.password ?? 'correct-horse-battery',
+  });
+}
+
+/** Signs in through the API and answers the user info the storefront keeps. */
+export function signInThroughApi(baseURL: string, email: string, password: string): Promise<UserInfo> {
+  return postJson<UserInfo>(`${baseURL}/api/users/signin`, { email, password });
+}
+
+/** Starts the page signed in as this user, as if they had signed in earlier (the `userInfo` storage key). */
+export async function startSignedIn(page: Page, userInfo: UserInfo): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (window.localStorage.getItem('userInfo') === null) window.localStorage.setItem('userInfo', stored);
+  }, JSON.stringify(userInfo));
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical violation, naming each rule and
+ * the elements it found.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
+  );
+  if (report.length > 0)
+    throw new Error(`axe found serious violations on ${page.url()}:\n${report.join('\n')}`);
 }

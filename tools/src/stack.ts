@@ -41,6 +41,8 @@ export interface RunningStack {
   /** The services that were built and started. */
   services: ServiceName[];
   logDir: string;
+  /** Where the users service writes e-mail (`.eml` files) when no SMTP server is configured. */
+  outboxDir: string;
   /** Stops one part (to show the rest copes) and starts it again. */
   stopPart(name: ServiceName | FrontEndName): Promise<void>;
   startPart(name: ServiceName | FrontEndName, options?: { dir?: string }): Promise<void>;
@@ -187,6 +189,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ports,
       services,
       logDir,
+      outboxDir,
       stop,
       async stopPart(name) {
         await running.get(name)?.stop();

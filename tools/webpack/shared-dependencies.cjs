@@ -3,7 +3,7 @@
 /**
  * Module Federation `shared` map of the storefront: one instance each of React, the router, jotai, the toast
  * library and the shared state library across the shell and every remote (ARCHITECTURE.md, "Micro-front-end
- * composition"). Required versions come from the front-end's own package.json, so a remote that falls out
+ * composition") and one dialog primitive. Required versions come from the front-end's own package.json, so a remote that falls out
  * of step shows up as a version warning instead of a second copy.
  *
  * @param {{ name: string, dependencies?: Record<string, string> }} packageJson the front-end's package.json
@@ -36,6 +36,8 @@ function sharedDependencies(packageJson) {
     // toast() in a remote must reach the shell's single ToastContainer, which lives in module state.
     'react-toastify': singleton(versionOf('react-toastify')),
     '@shop/state': singleton(versionOf('@shop/state')),
+    // Dialogs of every remote stack on one layer and share one focus trap and scroll lock.
+    '@radix-ui/react-dialog': singleton(versionOf('@radix-ui/react-dialog')),
   };
 }
 

@@ -13,6 +13,7 @@ const frontEnd = {
     jotai: '3.0.1',
     'react-toastify': '11.2.0',
     '@shop/state': '0.1.0',
+    '@radix-ui/react-dialog': '1.3.1',
   },
 };
 
@@ -28,6 +29,7 @@ describe('sharedDependencies', () => {
         'react-router-dom',
         'jotai',
         '@shop/state',
+        '@radix-ui/react-dialog',
       ]),
     );
     for (const config of Object.values(shared)) {

@@ -52,8 +52,21 @@ export { formatPrice } from './format/format-price';
 export { truncateWords } from './format/truncate-words';
 export { type StarFill, starFills } from './rating/star-rating';
 
+export { formatDate } from './format/format-date';
+
 export { ApiError } from './http/api-error';
-export { type ApiFetch, type ApiRequestInit, createApiFetch } from './http/api-fetch';
-export { apiFetch } from './http/shop-api-fetch';
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiFetch,
+  type ApiRequest,
+  type ApiRequestInit,
+  type ApiResponse,
+  createApiClient,
+  totalCount,
+} from './http/api-fetch';
+export { apiFetch, apiRequest, endSession, onSessionEnded, signInUrlFor } from './http/shop-api-fetch';
+export { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './http/idempotency-key';
+export { type UploadOptions, uploadImage } from './http/upload-image';
 
 export type { Product, SiteSettings } from '@shop/contracts';

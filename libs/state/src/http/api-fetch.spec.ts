@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { createApiFetch } from './api-fetch';
+import { createApiClient, totalCount } from './api-fetch';
 
-const jsonResponse = (body: unknown, status = 200): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+/** The client's `apiFetch` with a token source and a stand-in for the network (this is a unit test of the client). */
+const createApiFetch = (getToken: () => string | undefined, fetchImpl: () => typeof fetch) =>
+  createApiClient({ getToken, fetchImpl }).apiFetch;
 
 describe('apiFetch', () => {
   it('sends JSON with the bearer token of the stored user and returns the parsed answer', async () => {
@@ -77,5 +81,60 @@ describe('apiFetch', () => {
       },
     );
     await expect(apiFetch('/api/products')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('answers the headers with the data, so a paged list reads its X-Total-Count', async () => {
+    const { apiRequest } = createApiClient({
+      getToken: () => undefined,
+      fetchImpl: () => async () => jsonResponse([{ _id: 'p1' }], 200, { 'X-Total-Count': '42' }),
+    });
+    const answer = await apiRequest<unknown[]>('api/products?page=2');
+    expect(answer.data).toEqual([{ _id: 'p1' }]);
+    expect(answer.status).toBe(200);
+    expect(totalCount(answer.headers, answer.data.length)).toBe(42);
+  });
+
+  it('ends the session on a 401 from any call but sign-in', async () => {
+    const onUnauthorized = vi.fn();
+    const { apiFetch } = createApiClient({
+      getToken: () => 'expired',
+      onUnauthorized,
+      fetchImpl: () => async () => jsonResponse({ message: 'Session expired, please sign in again' }, 401),
+    });
+    await expect(apiFetch('/api/orders/mine')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the session alone when sign-in itself answers 401 (a wrong password)', async () => {
+    const onUnauthorized = vi.fn();
+    const { apiFetch } = createApiClient({
+      getToken: () => undefined,
+      onUnauthorized,
+      fetchImpl: () => async () => jsonResponse({ message: 'Invalid email or password' }, 401),
+    });
+    await expect(apiFetch('api/users/signin', { method: 'POST', body: {} })).rejects.toMatchObject({
+      message: 'Invalid email or password',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not end the session on a 403', async () => {
+    const onUnauthorized = vi.fn();
+    const { apiFetch } = createApiClient({
+      getToken: () => 'customer',
+      onUnauthorized,
+      fetchImpl: () => async () => jsonResponse({ message: 'Admins only' }, 403),
+    });
+    await expect(apiFetch('/api/users/all-users')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('totalCount', () => {
+  it('falls back when the header is missing or not a count', () => {
+    expect(totalCount(new Headers(), 7)).toBe(7);
+    expect(totalCount(new Headers({ 'X-Total-Count': 'many' }), 7)).toBe(7);
+    expect(totalCount(new Headers({ 'X-Total-Count': '-1' }), 7)).toBe(7);
+    expect(totalCount(new Headers({ 'X-Total-Count': '0' }), 7)).toBe(0);
   });
 });

@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { Modal } from './modal';
+import styles from './dialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  /** The confirming button's label, e.g. 'Delete'. */
+  confirmLabel: string;
+  /** Runs the action; the dialog stays open with its buttons disabled until it settles, then closes. */
+  onConfirm: () => Promise<unknown> | void;
+}
+
+/** Asks before a destructive action (admin deletes); Cancel has the focus first, so Enter never deletes. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onOpenChange(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      description={description}
+    >
+      <div className={styles['actions']}>
+        <button
+          type="button"
+          className={styles['button']}
+          disabled={busy}
+          onClick={() => onOpenChange(false)}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={`${styles['button']} ${styles['danger']}`}
+          disabled={busy}
+          onClick={confirm}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}
