@@ -22,3 +22,4 @@ export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';
 export * from './users/user';
+export * from './users/password-recovery';

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { USER_PASSWORD_RESET } from '@shop/contracts';
+import { PASSWORD_RECOVERY_MESSAGES, USER_PASSWORD_RESET } from '@shop/contracts';
 import { SERVICE_CONTEXT, type ServiceContext, newEvent, outboxPush } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
@@ -15,9 +15,9 @@ import type { ForgotPasswordDto } from './dto/forgot-password.dto';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, newResetCode } from './reset-code';
 
-export const RESET_CODE_SENT_MESSAGE = 'If an account uses this email, a reset code has been sent to it';
-export const INVALID_RESET_CODE_MESSAGE = 'Invalid or expired reset code';
-export const PASSWORD_RESET_MESSAGE = 'Password reset successfully';
+export const RESET_CODE_SENT_MESSAGE = PASSWORD_RECOVERY_MESSAGES.codeSent;
+export const INVALID_RESET_CODE_MESSAGE = PASSWORD_RECOVERY_MESSAGES.invalidCode;
+export const PASSWORD_RESET_MESSAGE = PASSWORD_RECOVERY_MESSAGES.passwordReset;
 
 /** Forgot / reset password with a 6-digit one-time code sent by e-mail. */
 @Injectable()
