@@ -14,6 +14,7 @@ export * from './events/user-password-reset.event';
 export * from './orders/pricing';
 export * from './orders/order-status';
 export * from './orders/order';
+export * from './orders/phone-number';
 export * from './wallet/wallet';
 export * from './media/media-url';
 export * from './events/order-created.event';
