@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegExp, planProductSearch } from './product-search';
+import { escapeRegExp, planProductFacets, planProductSearch } from './product-search';
 
 describe('escapeRegExp', () => {
   it('makes every metacharacter literal', () => {
@@ -61,5 +61,19 @@ describe('planProductSearch', () => {
     expect(planProductSearch({ page: 3 }).page).toEqual({ skip: 100, limit: 50 });
     expect(planProductSearch({ pageSize: 5 }).page).toEqual({ skip: 0, limit: 5 });
     expect(planProductSearch({ page: 2, pageSize: 5 }).page).toEqual({ skip: 5, limit: 5 });
+  });
+});
+
+describe('planProductFacets', () => {
+  it('counts each facet with every criterion but its own', () => {
+    const plan = planProductFacets({ category: 'Optics', brand: 'Vortex', minPrice: 10 });
+    expect(plan.category).toEqual({ deletedAt: null, brand: 'Vortex', price: { $gte: 10 } });
+    expect(plan.brand).toEqual({ deletedAt: null, category: 'Optics', price: { $gte: 10 } });
+  });
+
+  it('keeps the text search in both facets', () => {
+    const plan = planProductFacets({ query: 'glock' });
+    expect(plan.category['$or']).toHaveLength(4);
+    expect(plan.brand['$or']).toHaveLength(4);
   });
 });

@@ -1,11 +1,15 @@
 import { PRODUCT_LIMITS, type ProductSort } from '@shop/contracts';
 
-export interface ProductSearch {
+/** What a search keeps of the catalogue, before any order or page. */
+export interface ProductFilter {
   query?: string;
   category?: string;
   brand?: string;
   minPrice?: number;
   maxPrice?: number;
+}
+
+export interface ProductSearch extends ProductFilter {
   sort?: ProductSort;
   page?: number;
   pageSize?: number;
@@ -37,8 +41,8 @@ const SORTS: Record<ProductSort, Record<string, 1 | -1>> = {
   name: { name: 1, _id: 1 },
 };
 
-/** Turns a validated search into a database filter, a sort and a page; deleted products never match. */
-export function planProductSearch(search: ProductSearch): ProductSearchPlan {
+/** The database filter of a search's criteria; deleted products never match. */
+export function productFilter(search: ProductFilter): Record<string, unknown> {
   const filter: Record<string, unknown> = { deletedAt: null };
   const text = search.query?.trim();
   if (text) {
@@ -53,11 +57,30 @@ export function planProductSearch(search: ProductSearch): ProductSearchPlan {
       ...(search.maxPrice !== undefined && { $lte: search.maxPrice }),
     };
   }
+  return filter;
+}
+
+/** Turns a validated search into a database filter, a sort and a page. */
+export function planProductSearch(search: ProductSearch): ProductSearchPlan {
+  const filter = productFilter(search);
   const paged = search.page !== undefined || search.pageSize !== undefined;
   const pageSize = search.pageSize ?? PRODUCT_LIMITS.defaultPageSize;
   return {
     filter,
     sort: SORTS[search.sort ?? 'newest'],
     ...(paged && { page: { skip: ((search.page ?? 1) - 1) * pageSize, limit: pageSize } }),
+  };
+}
+
+/**
+ * The filters of each facet of a search: every criterion but the facet's own, so the categories of a
+ * search within one category still list the others (and the brands likewise).
+ */
+export function planProductFacets(
+  search: ProductFilter,
+): Record<'category' | 'brand', Record<string, unknown>> {
+  return {
+    category: productFilter({ ...search, category: undefined }),
+    brand: productFilter({ ...search, brand: undefined }),
   };
 }

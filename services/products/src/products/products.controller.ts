@@ -1,9 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { type Product, type ProductDeletedResponse, TOTAL_COUNT_HEADER } from '@shop/contracts';
+import {
+  type Product,
+  type ProductDeletedResponse,
+  type ProductFacets,
+  TOTAL_COUNT_HEADER,
+} from '@shop/contracts';
 import { AdminOnly } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
 import { UpdateProductDto } from './dto/product-input.dto';
-import { ProductSearchDto } from './dto/product-search.dto';
+import { ProductFilterDto, ProductSearchDto } from './dto/product-search.dto';
 import { ProductsAdminService } from './products-admin.service';
 import { ProductsService } from './products.service';
 
@@ -23,6 +28,12 @@ export class ProductsController {
     const { products, total } = await this.products.search(search);
     void reply.header(TOTAL_COUNT_HEADER, String(total));
     return products;
+  }
+
+  /** The categories and brands of a search, with counts (declared before `:id`, which would take 'facets'). */
+  @Get('facets')
+  facets(@Query() search: ProductFilterDto): Promise<ProductFacets> {
+    return this.products.facets(search);
   }
 
   @Get('categories')

@@ -1,8 +1,13 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PRODUCT_MESSAGES, type Product } from '@shop/contracts';
+import { type FacetCount, PRODUCT_MESSAGES, type Product, type ProductFacets } from '@shop/contracts';
 import { type Model, isObjectIdOrHexString } from 'mongoose';
-import { type ProductSearch, planProductSearch } from './product-search';
+import {
+  type ProductFilter,
+  type ProductSearch,
+  planProductFacets,
+  planProductSearch,
+} from './product-search';
 import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
 import { PUBLIC_FIELDS, type StoredProduct, toProduct } from './product-views';
 
@@ -21,9 +26,7 @@ export class ProductsService {
   constructor(@InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>) {}
 
   async search(search: ProductSearch): Promise<ProductPage> {
-    if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
-      throw new BadRequestException('minPrice must not be greater than maxPrice');
-    }
+    checkPriceRange(search);
     const plan = planProductSearch(search);
     let query = this.products.find(plan.filter).select(PUBLIC_FIELDS).sort(plan.sort);
     if (plan.page) query = query.skip(plan.page.skip).limit(plan.page.limit);
@@ -32,6 +35,27 @@ export class ProductsService {
       this.products.countDocuments(plan.filter),
     ]);
     return { products: docs.map(toProduct), total };
+  }
+
+  /** The categories and brands of the products a search matches, with their counts. */
+  async facets(search: ProductFilter): Promise<ProductFacets> {
+    checkPriceRange(search);
+    const plan = planProductFacets(search);
+    const [categories, brands] = await Promise.all([
+      this.countBy('category', plan.category),
+      this.countBy('brand', plan.brand),
+    ]);
+    return { categories, brands };
+  }
+
+  private async countBy(field: 'category' | 'brand', filter: Record<string, unknown>): Promise<FacetCount[]> {
+    const groups = await this.products.aggregate<{ _id: unknown; count: number }>([
+      { $match: filter },
+      { $group: { _id: `$${field}`, count: { $sum: 1 } } },
+    ]);
+    return groups
+      .map((group) => ({ value: String(group._id), count: group.count }))
+      .sort((a, b) => a.value.localeCompare(b.value));
   }
 
   async byCategory(category: string): Promise<Product[]> {
@@ -70,5 +94,11 @@ export class ProductsService {
   private found(doc: StoredProduct | null): Product {
     if (!doc) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     return toProduct(doc);
+  }
+}
+
+function checkPriceRange(search: ProductFilter): void {
+  if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
+    throw new BadRequestException('minPrice must not be greater than maxPrice');
   }
 }

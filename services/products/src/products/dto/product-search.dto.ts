@@ -1,7 +1,7 @@
 import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { ProductSearch } from '../product-search';
+import type { ProductFilter, ProductSearch } from '../product-search';
 
 // An empty parameter (`?query=`) means "not given"; anything else keeps its type, so a repeated
 // parameter (an array) or an operator object fails validation instead of reaching a query.
@@ -15,8 +15,8 @@ const asNumber = () =>
     return value.trim() === '' ? undefined : Number(value);
   });
 
-/** The query of `GET /api/products` (contracts: ProductSearchQuery). */
-export class ProductSearchDto implements ProductSearch {
+/** The filters of `GET /api/products` and of `GET /api/products/facets` (contracts: ProductFilterQuery). */
+export class ProductFilterDto implements ProductFilter {
   @IsOptional()
   @blankIsAbsent()
   @IsString()
@@ -46,7 +46,10 @@ export class ProductSearchDto implements ProductSearch {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   maxPrice?: number;
+}
 
+/** The query of `GET /api/products` (contracts: ProductSearchQuery): the filters, an order and a page. */
+export class ProductSearchDto extends ProductFilterDto implements ProductSearch {
   @IsOptional()
   @blankIsAbsent()
   @IsIn(PRODUCT_SORTS)
