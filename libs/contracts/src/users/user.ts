@@ -18,3 +18,31 @@ export interface UserInfo extends UserSummary {
 export interface Confirmation {
   message: string;
 }
+
+/** Where the users API is reachable, relative to the site root. */
+export const USERS_API = '/api/users';
+
+/** Limits of the admin list `GET api/users/all-users`, shared by the server's validation and the screen. */
+export const USER_LIST_LIMITS = {
+  /** Characters of the text search. */
+  search: 100,
+  /** Users per page when `page` is given without `limit`. */
+  defaultLimit: 20,
+  maxLimit: 100,
+} as const;
+
+/**
+ * Query of the admin list `GET api/users/all-users`. Without any parameter: every account, oldest
+ * first, as before. The answer is always an array; the number of matching accounts is in
+ * `X-Total-Count` (`TOTAL_COUNT_HEADER`).
+ */
+export interface UserListQuery {
+  /** Text (never a pattern) found case-insensitively in the name or the e-mail address. */
+  q?: string;
+  /** Only admins (true) or only shoppers (false). */
+  isAdmin?: boolean;
+  /** 1-based page number; paging is asked for with `page` and/or `limit`. */
+  page?: number;
+  /** Accounts per page, 1 to `USER_LIST_LIMITS.maxLimit` (default `USER_LIST_LIMITS.defaultLimit`). */
+  limit?: number;
+}

@@ -1,8 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { USER_DELETED, USER_PROMOTED } from '@shop/contracts';
+import { USER_DELETED, USER_LIST_LIMITS, USER_PROMOTED } from '@shop/contracts';
 import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
-import { type Model, isValidObjectId } from 'mongoose';
+import { type Model, type QueryFilter, isValidObjectId } from 'mongoose';
+import type { ListUsersQuery } from './dto/list-users.query';
 import { UserEventsRelay } from './user-events.relay';
 import type { Confirmation, UserSummary } from '@shop/contracts';
 import { type StoredUser, toSummary } from './user-views';
@@ -13,6 +14,21 @@ export const INVALID_USER_ID_MESSAGE = 'Invalid user id';
 export const CANNOT_DELETE_SELF_MESSAGE = 'You cannot delete your own account';
 
 const SUMMARY_FIELDS = '_id name email isAdmin sessionsValidFrom';
+
+/**
+ * Makes text safe inside a regular expression that runs on the database server: each metacharacter
+ * gets a backslash, which both MongoDB's PCRE and the embedded server's java.util.regex read as the
+ * literal character.
+ */
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/** One page of the admin list and the number of accounts that match the whole query. */
+export interface UserPage {
+  users: UserSummary[];
+  total: number;
+}
 
 function checkId(id: string): void {
   if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id))
@@ -27,13 +43,24 @@ export class UsersAdminService {
     private readonly relay: UserEventsRelay,
   ) {}
 
-  async list(): Promise<UserSummary[]> {
-    const docs = await this.users
-      .find({ deletedAt: null })
-      .select(SUMMARY_FIELDS)
-      .sort({ _id: 1 })
-      .lean<StoredUser[]>();
-    return docs.map(toSummary);
+  /**
+   * Live accounts, oldest first, filtered by text (name or e-mail) and role; one page when `page` or
+   * `limit` is given, else all of them (what the list answered before it had parameters).
+   */
+  async list(query: ListUsersQuery = {}): Promise<UserPage> {
+    const filter: QueryFilter<UserRecord> = { deletedAt: null };
+    if (query.isAdmin !== undefined) filter.isAdmin = query.isAdmin;
+    if (query.q) {
+      const text = new RegExp(escapeRegExp(query.q), 'i');
+      filter.$or = [{ name: text }, { email: text }];
+    }
+    let find = this.users.find(filter).select(SUMMARY_FIELDS).sort({ _id: 1 });
+    if (query.page !== undefined || query.limit !== undefined) {
+      const limit = query.limit ?? USER_LIST_LIMITS.defaultLimit;
+      find = find.skip(((query.page ?? 1) - 1) * limit).limit(limit);
+    }
+    const [total, docs] = await Promise.all([this.users.countDocuments(filter), find.lean<StoredUser[]>()]);
+    return { total, users: docs.map(toSummary) };
   }
 
   /**
