@@ -1,8 +1,8 @@
 import { siteSettingsAtom } from '@shop/state';
 import { LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
+import { ProductGrid } from '../../shared/product-grid';
 import styles from './home-page.module.css';
-import { ProductCard } from './product-card';
 import { useProducts } from './use-products';
 
 /** Home: the grid of every product (spec §2 "Home"); the page title is the site name. */
@@ -20,13 +20,7 @@ export default function HomePage() {
         (products.products.length === 0 ? (
           <MessageBox>No products yet.</MessageBox>
         ) : (
-          <ul className={styles['grid']} aria-label="Products">
-            {products.products.map((product) => (
-              <li key={product._id} className={styles['cell']}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={products.products} />
         ))}
     </section>
   );

@@ -6,22 +6,10 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productById, stubApi, testProduct } from '../../../testing/stub-api';
 import HomePage from '../home-page';
 
-const product = (overrides: Partial<Product>): Product => ({
-  _id: 'p1',
-  name: 'Glock 19 Gen 5',
-  slug: 'glock-19-gen-5',
-  image: ['/img/g19.jpg', '/img/g19-side.jpg'],
-  category: 'Pistols',
-  brand: 'Glock',
-  price: 1249.5,
-  countInStock: 3,
-  description: 'A compact pistol with a marksman barrel and ambidextrous slide stop lever for all shooters',
-  rating: 4.5,
-  numReviews: 12,
-  ...overrides,
-});
+const product = testProduct;
 
 const catalogue: Product[] = [
   product({}),
@@ -37,13 +25,9 @@ const catalogue: Product[] = [
   }),
 ];
 
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The list call answers `status`/`body`; a product's own call answers `fresh` (the catalogue by default). */
+function answer(status: number, body: unknown, fresh: Product[] = catalogue) {
+  return stubApi((url) => (url.pathname === '/api/products' ? { status, body } : productById(fresh, url)));
 }
 
 function renderHome() {
@@ -113,10 +97,11 @@ describe('Home screen', () => {
     expect(store.get(cartItemsAtom)).toEqual([
       expect.objectContaining({ _id: 'p1', quantity: 1, image: '/img/g19.jpg' }),
     ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Featured Products' })).toBeInTheDocument();
   });
 
   it('warns instead of adding beyond the stock', async () => {
-    answer(200, [product({ countInStock: 1 })]);
+    answer(200, [product({ countInStock: 1 })], [product({ countInStock: 1 })]);
     const store = renderHome();
 
     const button = await screen.findByRole('button', { name: 'Add to Cart' });
@@ -125,6 +110,18 @@ describe('Home screen', () => {
 
     expect(await screen.findByText('Sorry. Product is out of stock')).toBeInTheDocument();
     expect(store.get(cartItemsAtom)).toEqual([expect.objectContaining({ quantity: 1 })]);
+  });
+
+  it('reads the stock afresh when adding, refusing what the list still showed in stock', async () => {
+    const fetchMock = answer(200, catalogue, [product({ countInStock: 0 })]);
+    const store = renderHome();
+
+    const [first] = await screen.findAllByRole('article');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByText('Sorry. Product is out of stock')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/products/p1', expect.anything());
+    expect(store.get(cartItemsAtom)).toEqual([]);
   });
 
   it("shows a red alert with the server's message when the list fails", async () => {

@@ -1,32 +1,39 @@
 import type { Product } from '@shop/contracts';
-import { CART_MESSAGES, addToCartAtom, formatPrice, siteSettingsAtom, truncateWords } from '@shop/state';
+import { formatPrice, siteSettingsAtom, truncateWords } from '@shop/state';
 import { Rating } from '@shop/ui';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styles from './product-card.module.css';
+import { useAddToCart } from './use-add-to-cart';
 
 const DESCRIPTION_WORDS = 10;
 
-/** One product of the grid: image, name, short description, rating, price and add-to-cart. */
-export function ProductCard({ product }: { product: Product }) {
+export interface ProductCardProps {
+  product: Product;
+  /** Cards of the first row are in view at once: their picture loads eagerly, the others when scrolled to. */
+  eager?: boolean;
+}
+
+/** One product of a grid: image, name, short description, rating, price and add-to-cart (which stays on the page). */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const addToCart = useSetAtom(addToCartAtom);
+  const { add, adding } = useAddToCart();
   const productUrl = `/product/${encodeURIComponent(product.slug)}`;
   const image = product.image[0];
-
-  const onAddToCart = () => {
-    const change = addToCart(product);
-    if (change.ok) toast.success(CART_MESSAGES.added);
-    else toast.warning(CART_MESSAGES.outOfStock);
-  };
 
   return (
     <article className={styles['card']}>
       {/* The name below is the link screen readers and keyboards use; the picture is a second, mouse-only target. */}
       <Link to={productUrl} className={styles['imageLink']} tabIndex={-1} aria-hidden="true">
         {image ? (
-          <img src={image} alt={product.name} className={styles['image']} loading="lazy" />
+          <img
+            src={image}
+            alt={product.name}
+            className={styles['image']}
+            width={640}
+            height={480}
+            loading={eager ? 'eager' : 'lazy'}
+          />
         ) : (
           <span className={styles['noImage']}>No image</span>
         )}
@@ -43,7 +50,12 @@ export function ProductCard({ product }: { product: Product }) {
             Sold Out
           </button>
         ) : (
-          <button type="button" className={styles['button']} onClick={onAddToCart}>
+          <button
+            type="button"
+            className={styles['button']}
+            aria-busy={adding}
+            onClick={() => void add(product._id)}
+          >
             Add to Cart
           </button>
         )}

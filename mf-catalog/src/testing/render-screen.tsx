@@ -1,0 +1,38 @@
+import { siteSettingsAtom } from '@shop/state';
+import { render } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+
+/** Where the router is now, for tests that follow navigation. */
+export const currentLocation: { path: string; hash: string } = { path: '', hash: '' };
+
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation.path = location.pathname + location.search;
+  currentLocation.hash = location.hash;
+  return null;
+}
+
+/**
+ * Renders a screen on its route as the shell would place it: one jotai store with the site settings,
+ * a router starting at `url`, and the toast container. Other paths render a marker naming them.
+ */
+export function renderScreen(screen: ReactElement, options: { path: string; url: string }) {
+  const store = createStore();
+  store.set(siteSettingsAtom, { websiteName: 'Glock Store', currency: '$', logo: '' });
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[options.url]}>
+        <Routes>
+          <Route path={options.path} element={screen} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+        <ToastContainer />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...view };
+}
