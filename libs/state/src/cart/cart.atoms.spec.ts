@@ -40,7 +40,40 @@ describe('cart atoms', () => {
     const store = createStore();
 
     expect(store.get(cartItemsAtom)).toHaveLength(1);
-    expect(store.get(paymentMethodAtom)).toBe('PayPal');
+    expect(store.get(paymentMethodAtom)).toBeNull();
+  });
+
+  it('ignores stored lines the pricing would refuse, such as a quantity of 0 or 1.5', async () => {
+    localStorage.setItem('cartItems', JSON.stringify([{ ...product, image: '', quantity: 1.5 }]));
+    const { cartItemsAtom, cartPricesAtom } = await import('./cart.atoms');
+    const store = createStore();
+
+    expect(store.get(cartItemsAtom)).toEqual([]);
+    expect(store.get(cartPricesAtom).totalPrice).toBe(0);
+  });
+
+  it("reads the legacy 'PayPal' as no method chosen, and prices the chosen method", async () => {
+    localStorage.setItem('cartItems', JSON.stringify([{ ...product, image: '', quantity: 1 }]));
+    localStorage.setItem('paymentMethod', JSON.stringify('PayPal'));
+    const { cartPricesAtom, paymentMethodAtom } = await import('./cart.atoms');
+    const store = createStore();
+
+    expect(store.get(paymentMethodAtom)).toBeNull();
+    expect(store.get(cartPricesAtom)).toMatchObject({ itemsPrice: 49.5, discount: 0, totalPrice: 50 });
+    store.set(paymentMethodAtom, 'bitcoin');
+    expect(store.get(cartPricesAtom)).toMatchObject({ discount: 4.95, totalPrice: 45.05 });
+    expect(localStorage.getItem('paymentMethod')).toBe('"bitcoin"');
+  });
+
+  it('empties the cart after an order, in storage too', async () => {
+    const { addToCartAtom, cartItemsAtom, clearCartItemsAtom } = await import('./cart.atoms');
+    const store = createStore();
+    store.set(addToCartAtom, product);
+
+    store.set(clearCartItemsAtom);
+
+    expect(store.get(cartItemsAtom)).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual([]);
   });
 });
 
@@ -50,7 +83,7 @@ describe('sign out', () => {
     vi.resetModules();
   });
 
-  it('forgets the user and the cart and removes the four storage keys', async () => {
+  it('forgets the user and the cart, payment method back to none, and removes the four storage keys', async () => {
     localStorage.setItem(
       'userInfo',
       JSON.stringify({ _id: 'u1', name: 'Ann', email: 'a@x.io', isAdmin: false, token: 't' }),
@@ -70,7 +103,7 @@ describe('sign out', () => {
     expect(store.get(state.userInfoAtom)).toBeNull();
     expect(store.get(state.cartAtom)).toMatchObject({
       cartItems: [],
-      paymentMethod: 'PayPal',
+      paymentMethod: null,
       totalPrice: 0,
     });
     for (const key of ['userInfo', 'cartItems', 'shippingAddress', 'paymentMethod']) {

@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/vanilla/utils';
 import { validatedLocalStorage } from '../storage/json-storage';
 import { STORAGE_KEYS } from '../storage/storage-keys';
-import { isCartItemList, isPaymentMethod, isShippingAddress } from './cart-storage';
+import { isCartItemList, isShippingAddress, isStoredPaymentMethod } from './cart-storage';
 import {
   addToCart,
   cartQuantity,
@@ -37,15 +37,15 @@ export const shippingAddressAtom = atomWithStorage<ShippingAddress>(
   { getOnInit: true },
 );
 
-/** Chosen payment method, persisted under `paymentMethod` ('PayPal' until chosen). */
-export const paymentMethodAtom = atomWithStorage<PaymentMethod>(
+/** Chosen payment method, persisted under `paymentMethod`; `null` until the shopper chooses one. */
+export const paymentMethodAtom = atomWithStorage<PaymentMethod | null>(
   STORAGE_KEYS.paymentMethod,
   DEFAULT_PAYMENT_METHOD,
-  validatedLocalStorage(isPaymentMethod),
+  validatedLocalStorage(isStoredPaymentMethod),
   { getOnInit: true },
 );
 
-/** Preview amounts of the cart. */
+/** The cart's amounts for the chosen method (`priceOrder` of `@shop/contracts`, as the server prices). */
 export const cartPricesAtom = atom<CartPrices>((get) =>
   computeCartPrices(get(cartItemsAtom), get(paymentMethodAtom)),
 );
@@ -80,7 +80,10 @@ export const removeFromCartAtom = atom(null, (get, set, id: string) => {
   set(cartItemsAtom, removeFromCart(get(cartItemsAtom), id));
 });
 
-/** Empties the cart after an order was placed. */
+/**
+ * Empties the cart after an order was placed, in storage too, so a reload cannot bring back (and place
+ * again) what was just ordered (docs/decisions/0008-checkout-screens.md).
+ */
 export const clearCartItemsAtom = atom(null, (_get, set) => {
   set(cartItemsAtom, []);
 });

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts';
+import { type Product, priceOrder } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { addToCart, cartQuantity, computeCartPrices, removeFromCart, setCartQuantity } from './cart.rules';
 import type { CartItem } from './cart.types';
@@ -95,17 +95,21 @@ describe('cart amounts', () => {
     expect(cartQuantity(lines)).toBe(4);
   });
 
-  it('adds 1% tax and no discount for other methods, in exact cents', () => {
-    expect(computeCartPrices(lines, 'PayPal')).toEqual({
+  it("prices the cart with the server's priceOrder: 1% tax, no discount without bitcoin", () => {
+    const expected = {
       itemsPrice: 1000.3,
-      shippingPrice: 0,
       taxPrice: 10,
-      discountPrice: 0,
+      discount: 0,
+      shippingPrice: 0,
       totalPrice: 1010.3,
-    });
+    };
+    expect(computeCartPrices(lines, 'cashapp')).toEqual(expected);
+    expect(computeCartPrices(lines, 'cashapp')).toEqual(priceOrder(lines, 'cashapp'));
+    // No method chosen yet: the amounts without a discount.
+    expect(computeCartPrices(lines, null)).toEqual(expected);
   });
 
   it('takes 10% off the items for bitcoin', () => {
-    expect(computeCartPrices(lines, 'bitcoin')).toMatchObject({ discountPrice: 100.03, totalPrice: 910.27 });
+    expect(computeCartPrices(lines, 'bitcoin')).toMatchObject({ discount: 100.03, totalPrice: 910.27 });
   });
 });

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts';
+import { type Product, priceOrder } from '@shop/contracts';
 import type { CartItem, CartPrices, PaymentMethod, ShippingAddress } from './cart.types';
 
 /** Why the cart refused a change. */
@@ -6,9 +6,6 @@ export type CartRefusal = 'out-of-stock' | 'not-in-cart';
 
 /** Result of a cart change: the new list, or the reason it was refused (the old list stays). */
 export type CartChange = { ok: true; cartItems: CartItem[] } | { ok: false; reason: CartRefusal };
-
-const TAX_RATE_PERCENT = 1;
-const BITCOIN_DISCOUNT_PERCENT = 10;
 
 /** The cart line a product starts as (quantity 1). */
 export function cartItemFromProduct(product: Product): CartItem {
@@ -57,28 +54,15 @@ export function cartQuantity(cartItems: readonly CartItem[]): number {
   return cartItems.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-const toCents = (amount: number): number => Math.round(amount * 100);
-
 /**
- * Preview of the order amounts (spec §9), computed in integer cents: tax 1% of items, bitcoin 10% off items,
- * shipping 0. The orders service recomputes them; its answer is the truth.
+ * The order amounts of the cart (spec §9) from `priceOrder`, the very function the orders service prices
+ * with: no method chosen (`null`) prices like a method without discount. The server's answer is the truth.
  */
 export function computeCartPrices(
   cartItems: readonly CartItem[],
-  paymentMethod: PaymentMethod | string,
+  paymentMethod: PaymentMethod | null,
 ): CartPrices {
-  const itemsCents = cartItems.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
-  const taxCents = Math.round((itemsCents * TAX_RATE_PERCENT) / 100);
-  const discountCents =
-    paymentMethod === 'bitcoin' ? Math.round((itemsCents * BITCOIN_DISCOUNT_PERCENT) / 100) : 0;
-  const shippingCents = 0;
-  return {
-    itemsPrice: itemsCents / 100,
-    shippingPrice: shippingCents / 100,
-    taxPrice: taxCents / 100,
-    discountPrice: discountCents / 100,
-    totalPrice: (itemsCents + taxCents + shippingCents - discountCents) / 100,
-  };
+  return priceOrder(cartItems, paymentMethod ?? '');
 }
 
 /** True when every shipping field the checkout asks for is filled in. */

@@ -1,3 +1,5 @@
+import type { OrderPrices, PaymentMethod } from '@shop/contracts';
+
 /** One line of the cart (spec §3). */
 export interface CartItem {
   _id: string;
@@ -20,19 +22,18 @@ export interface ShippingAddress {
   price: number;
 }
 
-/** Amounts of the cart, in currency units rounded to cents. */
-export interface CartPrices {
-  itemsPrice: number;
-  shippingPrice: number;
-  taxPrice: number;
-  discountPrice: number;
-  totalPrice: number;
-}
+/** Amounts of the cart: the server's own pricing (`priceOrder`), applied to the cart's lines. */
+export type CartPrices = OrderPrices;
 
-/** Payment method names the storefront knows; 'PayPal' is the initial state value (spec §9). */
-export type PaymentMethod = 'PayPal' | 'bitcoin' | 'apple Pay' | 'cashapp';
+/** A payment method an order can use (`PAYMENT_METHODS` of `@shop/contracts`). */
+export type { PaymentMethod };
 
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'PayPal';
+/**
+ * The payment method in the state before the shopper chose one: `null`, "no method chosen". Spec §4
+ * names PayPal as the initial value, but no order can use it; a stored 'PayPal' reads as `null` too
+ * (docs/decisions/0008-checkout-screens.md).
+ */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod | null = null;
 
 export const EMPTY_SHIPPING_ADDRESS: ShippingAddress = {
   fullName: '',
