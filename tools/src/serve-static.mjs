@@ -24,7 +24,8 @@ const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
  */
 export function cacheControlFor(pathname) {
   const name = basename(pathname);
-  if (name === 'remotes.json') return NO_STORE;
+  // Configuration per environment (which remotes, the shop's contact details): never kept.
+  if (name === 'remotes.json' || name === 'site.json') return NO_STORE;
   if (name === 'index.html' || name === 'mf-manifest.json' || name === 'remoteEntry.js') return REVALIDATE;
   // A path without an extension is a page of the single-page app: index.html answers it.
   if (extname(name) === '') return REVALIDATE;

@@ -7,6 +7,7 @@ import { cacheControlFor, serveStatic } from './serve-static.mjs';
 describe('cacheControlFor', () => {
   it('never stores the remotes manifest', () => {
     expect(cacheControlFor('/remotes.json')).toBe('no-store');
+    expect(cacheControlFor('/site.json')).toBe('no-store');
   });
 
   it('revalidates the files that name other files, and SPA pages', () => {

@@ -1,22 +1,26 @@
 import { Route, Routes } from 'react-router-dom';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { RequireAdmin } from '../features/auth/require-admin';
 import { RequireSignedIn } from '../features/auth/require-signed-in';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SignInPage } from '../features/auth/signin-page';
-import { NotFoundPage } from '../features/placeholder/not-found-page';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+import { SignUpPage } from '../features/auth/signup-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { ProfilePage } from '../features/profile/profile-page';
 import { RemoteRoute } from '../federation/remote-route';
 
 // Keyed by id so moving between two screens of the same remote starts the second one fresh.
 const remote = (id: string) => <RemoteRoute key={id} id={id} />;
 
-const ADMIN_PATHS = [
-  '/create-listing',
-  '/all-products',
-  '/update/:productId',
-  '/all-orders',
-  '/all-users',
-  '/wallet-update',
-  '/website-update',
+/** Admin screens (spec §2) and the mf-admin module of each; the remote is registered for admins only. */
+const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
+  ['/create-listing', 'admin/CreateListingPage'],
+  ['/update/:productId', 'admin/UpdateProductPage'],
+  ['/all-products', 'admin/AllProductsPage'],
+  ['/all-orders', 'admin/AllOrdersPage'],
+  ['/all-users', 'admin/AllUsersPage'],
+  ['/wallet-update', 'admin/WalletUpdatePage'],
+  ['/website-update', 'admin/WebsiteUpdatePage'],
 ];
 
 /** The route table of spec §2: which screen comes from which remote, behind which guard. */
@@ -24,12 +28,11 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={remote('catalog/HomePage')} />
-      {/* Catalogue screens not exposed by mf-catalog yet. */}
-      <Route path="/product/:slug" element={<PlaceholderPage title="Product" />} />
-      <Route path="/search" element={<PlaceholderPage title="Search results" />} />
-      <Route path="/category/:category" element={<PlaceholderPage title="Category" />} />
-      <Route path="/about/*" element={<PlaceholderPage title="About us" />} />
-      <Route path="/legal" element={<PlaceholderPage title="Terms and Conditions" />} />
+      <Route path="/product/:slug" element={remote('catalog/ProductPage')} />
+      <Route path="/search" element={remote('catalog/SearchPage')} />
+      <Route path="/category/:category" element={remote('catalog/CategoryPage')} />
+      <Route path="/about/*" element={remote('catalog/AboutPage')} />
+      <Route path="/legal" element={remote('catalog/LegalPage')} />
 
       <Route path="/cart" element={remote('checkout/CartPage')} />
       <Route element={<RequireSignedIn />}>
@@ -38,19 +41,19 @@ export function AppRoutes() {
         <Route path="/placeorder" element={remote('checkout/PlaceOrderPage')} />
         <Route path="/order/:id" element={remote('checkout/OrderPage')} />
         <Route path="/orderhistory" element={remote('checkout/OrderHistoryPage')} />
-        <Route path="/profile" element={<PlaceholderPage title="User Profile" />} />
+        <Route path="/profile" element={<ProfilePage />} />
       </Route>
 
       <Route element={<RequireAdmin />}>
-        {ADMIN_PATHS.map((path) => (
-          <Route key={path} path={path} element={remote('admin/AdminHome')} />
+        {ADMIN_ROUTES.map(([path, exposed]) => (
+          <Route key={path} path={path} element={remote(exposed)} />
         ))}
       </Route>
 
       <Route path="/signin" element={<SignInPage />} />
-      <Route path="/signup" element={<PlaceholderPage title="Sign Up" />} />
-      <Route path="/forgot-password" element={<PlaceholderPage title="Forgot Password" />} />
-      <Route path="/reset-password" element={<PlaceholderPage title="Reset Password" />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -3,7 +3,8 @@ import { useAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import styles from './auth-form.module.css';
+import styles from '../../shared/form.module.css';
+import { errorMessage } from '../../shared/error-message';
 import { safeRedirect } from './safe-redirect';
 
 /** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
@@ -28,7 +29,7 @@ export function SignInPage() {
         await apiFetch<UserInfo>('/api/users/signin', { method: 'POST', body: { email, password } }),
       );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorMessage(error));
     } finally {
       setSubmitting(false);
     }
@@ -63,11 +64,12 @@ export function SignInPage() {
           Sign In
         </button>
       </form>
-      <p>
+      <p className={styles['links']}>
         <Link to="/forgot-password">Forgot Password?</Link>
-      </p>
-      <p>
-        New customer? <Link to={`/signup?redirect=${encodeURIComponent(redirect)}`}>Create your account</Link>
+        <span>
+          New customer?{' '}
+          <Link to={`/signup?redirect=${encodeURIComponent(redirect)}`}>Create your account</Link>
+        </span>
       </p>
     </section>
   );

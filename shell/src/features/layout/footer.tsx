@@ -2,9 +2,7 @@ import { siteSettingsAtom } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './footer.module.css';
-
-/** Where shoppers write to; not part of the site settings record, so it is configured here. */
-export const CONTACT_EMAIL = 'support@firearms-store.example';
+import { useContactDetails } from './use-contact-details';
 
 const STORE_LINKS = [
   { to: '/about#about', label: 'About Us' },
@@ -16,6 +14,7 @@ const STORE_LINKS = [
 /** Footer (spec §2): brand and mission, contact, store links, legal. */
 export function Footer() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
+  const contact = useContactDetails();
   return (
     <footer className={styles['footer']}>
       <div className={styles['columns']}>
@@ -33,10 +32,12 @@ export function Footer() {
             Contact
           </h2>
           <ul className={styles['list']}>
-            <li>California, United States</li>
-            <li>
-              <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
-            </li>
+            {contact.location && <li>{contact.location}</li>}
+            {contact.email && (
+              <li>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </li>
+            )}
           </ul>
         </section>
         <nav aria-labelledby="footer-store">

@@ -1,23 +1,46 @@
-import { modeAtom } from '@shop/state';
+import { modeAtom, onSessionEnded } from '@shop/state';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ToastContainer, toast } from 'react-toastify';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { TopBar } from './top-bar';
 import { useSiteData } from './use-site-data';
 import { useThemeAttribute } from './use-theme-attribute';
 
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** A call found the session ended (expired, revoked, account deleted): sign-in, then back to this page. */
+function useSessionEndedRedirect(): void {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onSessionEnded((signInUrl) => {
+        toast.info(SESSION_ENDED_MESSAGE, { toastId: 'session-ended' });
+        navigate(signInUrl, { replace: true });
+      }),
+    [navigate],
+  );
+}
+
 /** Shared layout (spec §2): top bar, the routed screen, footer, one bottom-centre toast at a time. */
 export function Layout({ children }: { children: ReactNode }) {
   useThemeAttribute();
   useSiteData();
+  useSessionEndedRedirect();
   const mode = useAtomValue(modeAtom);
 
   return (
     <div className={styles['shell']}>
+      <a href="#main" className={styles['skipLink']}>
+        Skip to main content
+      </a>
       <TopBar />
-      <main className={styles['main']}>{children}</main>
+      {/* Focusable so the skip link moves keyboard focus here, not just the scroll position. */}
+      <main id="main" tabIndex={-1} className={styles['main']}>
+        {children}
+      </main>
       <Footer />
       <ToastContainer limit={1} autoClose={5000} position="bottom-center" theme={mode} />
     </div>

@@ -88,17 +88,24 @@ describe('shared layout', () => {
     respond({});
     const store = createStore();
     renderLayout(store);
-    await userEvent.click(screen.getByRole('button', { name: /Hello, sign in/ }));
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    const visitorButton = screen.getByRole('button', { name: /Hello, sign in/ });
+    await userEvent.click(visitorButton);
+    const visitorMenu = await screen.findByRole('menu');
+    expect(within(visitorMenu).getByRole('menuitem', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(visitorButton).toHaveFocus();
 
     store.set(userInfoAtom, { _id: 'u1', name: 'Ann', email: 'ann@x.io', isAdmin: false, token: 't' });
     await userEvent.click(await screen.findByRole('button', { name: /Hello, Ann/ }));
-    expect(screen.getByRole('link', { name: 'User Profile' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByRole('link', { name: 'Order History' })).toHaveAttribute('href', '/orderhistory');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'User Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Order History' })).toHaveAttribute(
+      'href',
+      '/orderhistory',
+    );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     expect(store.get(userInfoAtom)).toBeNull();
     expect(screen.getByTestId('where')).toHaveTextContent('/signin');
   });
@@ -123,8 +130,13 @@ describe('shared layout', () => {
     expect(await within(menu).findByRole('alert')).toHaveTextContent('Categories unavailable');
   });
 
-  it('has the footer links of the spec', () => {
-    respond({});
+  it('has the footer links of the spec and the contact details of the configuration', async () => {
+    respond({
+      '/site.json': {
+        status: 200,
+        body: { contact: { location: 'California, United States', email: 'help@shop.test' } },
+      },
+    });
     renderLayout();
     const footer = screen.getByRole('contentinfo');
     for (const [label, href] of [
@@ -136,7 +148,21 @@ describe('shared layout', () => {
     ] as const) {
       expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    expect(within(footer).getByText('California, United States')).toBeInTheDocument();
+    expect(await within(footer).findByText('California, United States')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'help@shop.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@shop.test',
+    );
+  });
+
+  it('offers a skip link to the main content as the first stop of the keyboard', async () => {
+    respond({});
+    renderLayout();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
   it('toggles the theme on the body and saves it', async () => {

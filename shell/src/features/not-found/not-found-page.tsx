@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import styles from './placeholder-page.module.css';
+import styles from './not-found-page.module.css';
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {

@@ -1,0 +1,68 @@
+import { apiFetch, ApiError } from '@shop/state';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styles from '../../shared/form.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { rememberResetEmail } from './reset-email';
+
+/** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
+export const FORGOT_PASSWORD_MESSAGES = {
+  sent: 'Password reset link has been sent to your email!',
+  invalidEmail: 'Password reset failed, invalid email address',
+} as const;
+
+/**
+ * Forgot password (spec §2): asks for the e-mail, has a code sent, moves on to /reset-password. The server
+ * answers alike for known and unknown addresses, so this screen never tells whether an account exists.
+ */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      await apiFetch('/api/users/forgot-password', { method: 'POST', body: { email } });
+      rememberResetEmail(email);
+      toast.success(FORGOT_PASSWORD_MESSAGES.sent);
+      navigate('/reset-password', { state: { email } });
+    } catch (error) {
+      // A 400 is the address itself refused; anything else (too many requests, no answer) says what it is.
+      toast.error(
+        error instanceof ApiError && error.status === 400
+          ? FORGOT_PASSWORD_MESSAGES.invalidEmail
+          : errorMessage(error),
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className={styles['page']}>
+      <title>Forgot Password</title>
+      <h1>Forgot Password</h1>
+      <form className={styles['form']} onSubmit={onSubmit}>
+        <label className={styles['field']}>
+          Email
+          <input
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles['submit']} disabled={submitting}>
+          Request password reset
+        </button>
+      </form>
+      <p className={styles['links']}>
+        <Link to="/signin">Back to Sign In</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { PASSWORD_RECOVERY_MESSAGES, type ResetPasswordRequest } from '@shop/contracts';
+import { apiFetch, ApiError } from '@shop/state';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styles from '../../shared/form.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
+import { forgetResetEmail, recalledResetEmail } from './reset-email';
+
+/** Spec §8: the reset step's toasts. */
+export const RESET_PASSWORD_MESSAGES = {
+  done: 'Password reset successfully',
+  invalidCode: 'Password reset failed, invalid OTP',
+} as const;
+
+/**
+ * Reset password (spec §2): the code from the e-mail and the new password twice, for the address of the
+ * forgot step (asked for here when the page was opened directly); success goes to /signin.
+ */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [knownEmail] = useState(() => recalledResetEmail(location.state));
+  const [email, setEmail] = useState(knownEmail);
+  const [otp, setOtp] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (newPassword !== confirmPassword) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
+      await apiFetch('/api/users/reset-password', { method: 'POST', body });
+      forgetResetEmail();
+      toast.success(RESET_PASSWORD_MESSAGES.done);
+      navigate('/signin', { replace: true });
+    } catch (error) {
+      const refusedCode =
+        error instanceof ApiError && error.message === PASSWORD_RECOVERY_MESSAGES.invalidCode;
+      toast.error(refusedCode ? RESET_PASSWORD_MESSAGES.invalidCode : errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className={styles['page']}>
+      <title>Reset Password</title>
+      <h1>Reset Password</h1>
+      {knownEmail && <p>Enter the code we sent to {knownEmail}.</p>}
+      <form className={styles['form']} onSubmit={onSubmit}>
+        {!knownEmail && (
+          <label className={styles['field']}>
+            Email
+            <input
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+        )}
+        <label className={styles['field']}>
+          OTP
+          <input
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\s*[0-9]{6}\s*"
+            title="The 6-digit code from the e-mail"
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+          />
+        </label>
+        <label className={styles['field']}>
+          New Password
+          <input
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+        </label>
+        <label className={styles['field']}>
+          Confirm New Password
+          <input
+            type="password"
+            required
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles['submit']} disabled={submitting}>
+          Reset Password
+        </button>
+      </form>
+      <p className={styles['links']}>
+        <Link to="/forgot-password">Send a new code</Link>
+        <Link to="/signin">Back to Sign In</Link>
+      </p>
+    </section>
+  );
+}

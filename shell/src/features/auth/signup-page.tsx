@@ -1,0 +1,98 @@
+import type { UserInfo } from '@shop/contracts';
+import { apiFetch, userInfoAtom } from '@shop/state';
+import { useAtom } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styles from '../../shared/form.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
+import { safeRedirect } from './safe-redirect';
+
+/** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
+export function SignUpPage() {
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'));
+  const navigate = useNavigate();
+  const [userInfo, setUserInfo] = useAtom(userInfoAtom);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (userInfo) navigate(redirect, { replace: true });
+  }, [userInfo, redirect, navigate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password !== confirmPassword) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      setUserInfo(
+        await apiFetch<UserInfo>('/api/users/signup', { method: 'POST', body: { name, email, password } }),
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className={styles['page']}>
+      <title>Sign Up</title>
+      <h1>Sign Up</h1>
+      <form className={styles['form']} onSubmit={onSubmit}>
+        <label className={styles['field']}>
+          Name
+          <input required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className={styles['field']}>
+          Email
+          <input
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className={styles['field']}>
+          Password
+          <input
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <label className={styles['field']}>
+          Confirm Password
+          <input
+            type="password"
+            required
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles['submit']} disabled={submitting}>
+          Sign Up
+        </button>
+      </form>
+      <p className={styles['links']}>
+        <span>
+          Already have an account?{' '}
+          <Link to={`/signin?redirect=${encodeURIComponent(redirect)}`}>Sign In</Link>
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router-dom';
+import styles from './admin-features-menu.module.css';
+
+/** Spec §2, User Profile: the admin screens, in the spec's order and words. */
+export const ADMIN_LINKS = [
+  { to: '/create-listing', label: 'Add Product' },
+  { to: '/all-users', label: 'View All Users' },
+  { to: '/all-orders', label: 'View All Orders' },
+  { to: '/all-products', label: 'View All Products' },
+  { to: '/wallet-update', label: 'Wallet Update' },
+  { to: '/website-update', label: 'Website Update' },
+] as const;
+
+/** The 'ADMIN FEATURES' dropdown of the profile page: a real menu (arrow keys, Escape, focus returns). */
+export function AdminFeaturesMenu() {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles['trigger']}>
+        ADMIN FEATURES <span aria-hidden="true">▾</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles['content']} align="start" sideOffset={4}>
+          {ADMIN_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild className={styles['item']}>
+              <Link to={link.to}>{link.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
