@@ -72,6 +72,27 @@ describe('GET api/orders/mine', () => {
     expect(body.every((o) => o.user === me.id)).toBe(true);
     expect((await h.call('GET', '/api/orders/mine')).status).toBe(401);
   });
+
+  it('pages the list with page and limit and tells the total in X-Total-Count', async () => {
+    const me = await h.customer();
+    const placed: Order[] = [];
+    for (let i = 0; i < 5; i += 1) placed.push(await place(me.token));
+    await place((await h.customer()).token);
+    const newestFirst = placed.map((o) => o._id).reverse();
+
+    const page = async (query: string) => {
+      const answer = await h.call<Order[]>('GET', `/api/orders/mine${query}`, { token: me.token });
+      expect(answer.status, query).toBe(200);
+      return { ids: answer.body.map((o) => o._id), total: answer.headers.get('x-total-count') };
+    };
+    expect(await page('')).toEqual({ ids: newestFirst, total: '5' });
+    expect(await page('?limit=2')).toEqual({ ids: newestFirst.slice(0, 2), total: '5' });
+    expect(await page('?limit=2&page=3')).toEqual({ ids: newestFirst.slice(4), total: '5' });
+    expect(await page('?limit=2&page=4')).toEqual({ ids: [], total: '5' });
+    for (const query of ['?page=0', '?limit=0', '?limit=501', '?page=x']) {
+      expect((await h.call('GET', `/api/orders/mine${query}`, { token: me.token })).status, query).toBe(400);
+    }
+  });
 });
 
 describe('GET api/orders (admin)', () => {

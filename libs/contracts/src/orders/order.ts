@@ -106,6 +106,12 @@ export interface OrderListQuery {
   limit?: number;
 }
 
+/**
+ * Query of the customer's own list `GET api/orders/mine`: newest first, one page at a time
+ * (`page` from 1, `limit` default 100, at most 500); the total is in `X-Total-Count`.
+ */
+export type MyOrdersQuery = Pick<OrderListQuery, 'page' | 'limit'>;
+
 /** Answer of `DELETE api/orders/delete/{id}`. */
 export interface OrderDeleted {
   _id: string;

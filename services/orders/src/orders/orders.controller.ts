@@ -21,7 +21,7 @@ import {
 } from '@shop/contracts';
 import { AdminOnly, Authenticated, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
-import { ListOrdersQuery } from './dto/list-orders.query';
+import { ListOrdersQuery, PageQuery } from './dto/list-orders.query';
 import { PayOrderDto } from './dto/pay-order.dto';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { parseIdempotencyKey } from './idempotency-keys.service';
@@ -50,8 +50,14 @@ export class OrdersController {
 
   @Get('mine')
   @Authenticated()
-  mine(@CurrentUser() user: AuthenticatedUser): Promise<Order[]> {
-    return this.orders.mine(user.id);
+  async mine(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: PageQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Order[]> {
+    const { orders, total } = await this.orders.mine(user.id, query);
+    void reply.header(TOTAL_COUNT_HEADER, String(total));
+    return orders;
   }
 
   @Get()

@@ -15,7 +15,7 @@ import {
 import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
 import { StockReleases } from '../stock/stock-releases.service';
-import { DEFAULT_PAGE_SIZE, type ListOrdersQuery } from './dto/list-orders.query';
+import { DEFAULT_PAGE_SIZE, type ListOrdersQuery, type PageQuery } from './dto/list-orders.query';
 import { OrderEventsRelay } from './order-events.relay';
 import { ORDER_FIELDS, toOrder } from './order-views';
 import { ORDER_MODEL, type OrderRecord } from './order.schema';
@@ -82,18 +82,13 @@ export class OrdersService {
     return toOrder(order);
   }
 
-  /** The customer's own orders, newest first. */
-  async mine(userId: string): Promise<Order[]> {
-    const orders = await this.orders
-      .find(live({ user: userId }))
-      .select(ORDER_FIELDS)
-      .sort(NEWEST_FIRST)
-      .lean<OrderRecord[]>();
-    return orders.map(toOrder);
+  /** The customer's own orders, newest first, one page at a time, with their total. */
+  mine(userId: string, query: PageQuery): Promise<OrderPage> {
+    return this.page(live({ user: userId }), query);
   }
 
   /** Every order (admin), newest first, filtered, one page at a time, with the filtered total. */
-  async list(query: ListOrdersQuery): Promise<OrderPage> {
+  list(query: ListOrdersQuery): Promise<OrderPage> {
     const filter: QueryFilter<OrderRecord> = live({});
     if (query.status) filter.status = query.status;
     if (query.paid !== undefined) filter.isPaid = query.paid;
@@ -113,6 +108,11 @@ export class OrdersService {
         ...(OBJECT_ID.test(query.q) ? [{ _id: query.q.toLowerCase() }] : []),
       ];
     }
+    return this.page(filter, query);
+  }
+
+  /** One page of the orders matching `filter`, newest first, with how many match in all. */
+  private async page(filter: QueryFilter<OrderRecord>, query: PageQuery): Promise<OrderPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const skip = ((query.page ?? 1) - 1) * limit;
     const [total, orders] = await Promise.all([

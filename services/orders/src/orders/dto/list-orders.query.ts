@@ -6,8 +6,24 @@ import { QueryBoolean, Trim } from '../../validation/dto-transforms';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
+/** Paging of a list: `page` from 1, `limit` orders per page (default 100, at most 500). */
+export class PageQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  page?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+}
+
 /** Query of the admin list `GET api/orders`. */
-export class ListOrdersQuery {
+export class ListOrdersQuery extends PageQuery {
   @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
@@ -27,17 +43,4 @@ export class ListOrdersQuery {
   @IsString()
   @MaxLength(ORDER_LIMITS.search)
   q?: string;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1)
-  page?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  limit?: number;
 }

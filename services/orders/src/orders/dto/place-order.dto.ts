@@ -1,4 +1,4 @@
-import { ORDER_LIMITS, PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
+import { ORDER_LIMITS, PAYMENT_METHODS, PHONE_NUMBER_PATTERN, type PaymentMethod } from '@shop/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -57,8 +57,8 @@ export class ShippingAddressDto {
   @Trim()
   @IsString()
   @IsNotEmpty({ message: 'phoneNumber is required' })
-  // Digits with the usual separators, at least five digits.
-  @Matches(/^(?=(?:\D*\d){5})\+?[0-9 ().-]+$/, { message: 'phoneNumber must be a phone number' })
+  // The shipping form checks the same pattern before sending.
+  @Matches(PHONE_NUMBER_PATTERN, { message: 'phoneNumber must be a phone number' })
   @MaxLength(ORDER_LIMITS.phoneNumber)
   phoneNumber!: string;
 }
