@@ -11,6 +11,8 @@ module.exports = (_env, argv) =>
       name: 'catalog',
       exposes: {
         './HomePage': './src/features/home/home-page.tsx',
+        './SearchPage': './src/features/results/search-page.tsx',
+        './CategoryPage': './src/features/results/category-page.tsx',
       },
     },
     argv,

@@ -2,17 +2,23 @@ import { siteSettingsAtom } from '@shop/state';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
 /** Where the router is now, for tests that follow navigation. */
 export const currentLocation: { path: string; hash: string } = { path: '', hash: '' };
 
+/** Records the location, and offers the browser's Back button to the test. */
 function LocationProbe() {
   const location = useLocation();
+  const navigate = useNavigate();
   currentLocation.path = location.pathname + location.search;
   currentLocation.hash = location.hash;
-  return null;
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
 }
 
 /**
