@@ -15,6 +15,9 @@ export interface Product {
   numReviews: number;
 }
 
+/** What every stored slug looks like: lower-case words of letters and digits joined by single dashes. */
+export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** Where the catalogue is reachable, relative to the site root. */
 export const PRODUCTS_API = '/api/products';
 

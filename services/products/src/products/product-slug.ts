@@ -1,8 +1,5 @@
 import slugify from 'slugify';
 
-/** What a stored slug looks like: lower-case words of letters and digits joined by single dashes. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 const MAX_SLUG_LENGTH = 100;
 
 /**
