@@ -1,0 +1,36 @@
+import { LISTINGS_API, type Product, type ProductInput } from '@shop/contracts';
+import { apiFetch } from '@shop/state';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import shared from '../../shared/admin.module.css';
+import { EMPTY_LISTING, ListingForm } from './listing-form';
+import { LISTING_MESSAGES } from './listing-messages';
+
+/** Create listing (spec §2, admin): the shared form; a new product starts unrated (spec §7). */
+export default function CreateListingPage() {
+  const navigate = useNavigate();
+
+  const create = async (input: ProductInput) => {
+    await apiFetch<Product>(`${LISTINGS_API}/create`, {
+      method: 'POST',
+      body: { ...input, rating: 0, numReviews: 0 },
+    });
+    toast.success(LISTING_MESSAGES.created);
+    navigate('/');
+  };
+
+  return (
+    <section className={shared['page']}>
+      <title>Create Listing</title>
+      <h1 className={shared['heading']}>Create Listing</h1>
+      <ListingForm
+        initial={EMPTY_LISTING}
+        minStock={1}
+        submitLabel="Create Listing"
+        busyLabel="Creating..."
+        slugHint="The product's address, /product/slogan. Left empty, it is made from the name."
+        onSubmit={create}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,282 @@
+import { MEDIA_ACCEPTED_TYPES, PRODUCT_LIMITS, type Product, type ProductInput } from '@shop/contracts';
+import { apiFetch } from '@shop/state';
+import { MessageBox, UploadProgress } from '@shop/ui';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../shared/error-message';
+import shared from '../../shared/admin.module.css';
+import styles from './listing-form.module.css';
+import { LISTING_MESSAGES } from './listing-messages';
+import { useListingImages } from './use-listing-images';
+
+type TextFields = Pick<Product, 'name' | 'slug' | 'description' | 'brand' | 'category'>;
+
+/** What the form starts from: empty for a new listing, the product for an update. */
+export type ListingDraft = TextFields & { image: string[]; price: string; countInStock: string };
+
+export const EMPTY_LISTING: ListingDraft = {
+  name: '',
+  slug: '',
+  description: '',
+  brand: '',
+  category: '',
+  image: [],
+  price: '',
+  countInStock: '',
+};
+
+export interface ListingFormProps {
+  initial: ListingDraft;
+  /** Create needs a unit in stock; an update may set 0, marking the product sold out (decision 0009). */
+  minStock: 0 | 1;
+  submitLabel: string;
+  busyLabel: string;
+  /** Hint under the Slogan field: what an empty slogan means for this screen. */
+  slugHint: string;
+  /** Sends the listing; a rejection's message is shown above the button and the input is kept. */
+  onSubmit: (input: ProductInput) => Promise<void>;
+}
+
+/** The categories the catalogue already has, offered as suggestions; none if they cannot be read. */
+function useCategories(): string[] {
+  const [categories, setCategories] = useState<string[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<string[]>('/api/products/categories', { signal: controller.signal }).then(
+      (answer) => setCategories(Array.isArray(answer) ? answer : []),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return categories;
+}
+
+/** Create listing and Update Product share this form (spec §2): images, then the product's fields. */
+export function ListingForm({
+  initial,
+  minStock,
+  submitLabel,
+  busyLabel,
+  slugHint,
+  onSubmit,
+}: ListingFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const { images, urls, uploading, add, remove } = useListingImages(initial.image);
+  const categories = useCategories();
+  const id = useId();
+
+  const field =
+    (name: keyof Omit<ListingDraft, 'image'>) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value }));
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    add(Array.from(event.target.files ?? []));
+    // Cleared so choosing the same file again (after removing it) is a change too.
+    event.target.value = '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (urls.length === 0) {
+      toast.error(LISTING_MESSAGES.noImage);
+      return;
+    }
+    setSending(true);
+    setRefusal(undefined);
+    try {
+      await onSubmit({
+        name: draft.name.trim(),
+        slug: draft.slug.trim(),
+        image: urls,
+        category: draft.category.trim(),
+        brand: draft.brand.trim(),
+        price: Number(draft.price),
+        countInStock: Number(draft.countInStock),
+        description: draft.description.trim(),
+      });
+    } catch (error) {
+      setRefusal(errorMessage(error));
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={shared['form']} onSubmit={submit} aria-busy={sending}>
+      <fieldset className={styles['images']}>
+        <legend className={shared['label']}>Images</legend>
+        <p id={`${id}-images-hint`} className={shared['hint']}>
+          1 to {PRODUCT_LIMITS.maxImages} images (PNG, JPEG, WebP or GIF, 3 MB max each); the first is the
+          card image.
+        </p>
+        <input
+          type="file"
+          multiple
+          accept={MEDIA_ACCEPTED_TYPES.join(',')}
+          aria-label="Images"
+          aria-describedby={`${id}-images-hint`}
+          className={styles['file']}
+          onChange={choose}
+        />
+        {images.length > 0 && (
+          <ol className={styles['tiles']} aria-label="Listing images">
+            {images.map((image, index) => (
+              <li key={image.key} className={styles['tile']}>
+                <img
+                  src={image.status === 'done' ? image.url : image.preview}
+                  alt={`Image ${index + 1}: ${image.name}`}
+                  width={112}
+                  height={112}
+                  className={styles['preview']}
+                />
+                {image.status === 'uploading' && (
+                  <UploadProgress value={image.progress} label={`Upload of ${image.name}`} />
+                )}
+                {image.status === 'failed' && (
+                  <p className={styles['failed']} role="alert">
+                    {image.message}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className={shared['button']}
+                  aria-label={`Remove image ${index + 1}: ${image.name}`}
+                  onClick={() => remove(image.key)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </fieldset>
+
+      <div className={shared['field']}>
+        <label htmlFor={`${id}-name`} className={shared['label']}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={shared['input']}
+          required
+          maxLength={120}
+          value={draft.name}
+          onChange={field('name')}
+        />
+      </div>
+      <div className={shared['field']}>
+        <label htmlFor={`${id}-description`} className={shared['label']}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className={shared['input']}
+          required
+          maxLength={5000}
+          value={draft.description}
+          onChange={field('description')}
+        />
+      </div>
+      <div className={shared['field']}>
+        <label htmlFor={`${id}-slug`} className={shared['label']}>
+          Slogan
+        </label>
+        <input
+          id={`${id}-slug`}
+          className={shared['input']}
+          maxLength={100}
+          aria-describedby={`${id}-slug-hint`}
+          value={draft.slug}
+          onChange={field('slug')}
+        />
+        <p id={`${id}-slug-hint`} className={shared['hint']}>
+          {slugHint}
+        </p>
+      </div>
+      <div className={styles['pair']}>
+        <div className={shared['field']}>
+          <label htmlFor={`${id}-brand`} className={shared['label']}>
+            Brand
+          </label>
+          <input
+            id={`${id}-brand`}
+            className={shared['input']}
+            required
+            maxLength={60}
+            value={draft.brand}
+            onChange={field('brand')}
+          />
+        </div>
+        <div className={shared['field']}>
+          <label htmlFor={`${id}-category`} className={shared['label']}>
+            Category
+          </label>
+          <input
+            id={`${id}-category`}
+            className={shared['input']}
+            required
+            maxLength={60}
+            list={`${id}-categories`}
+            value={draft.category}
+            onChange={field('category')}
+          />
+          <datalist id={`${id}-categories`}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </div>
+      </div>
+      <div className={styles['pair']}>
+        <div className={shared['field']}>
+          <label htmlFor={`${id}-price`} className={shared['label']}>
+            Price
+          </label>
+          <input
+            id={`${id}-price`}
+            className={shared['input']}
+            type="number"
+            inputMode="decimal"
+            required
+            min={PRODUCT_LIMITS.minPrice}
+            max={PRODUCT_LIMITS.maxPrice}
+            step="0.01"
+            value={draft.price}
+            onChange={field('price')}
+          />
+        </div>
+        <div className={shared['field']}>
+          <label htmlFor={`${id}-stock`} className={shared['label']}>
+            Count In Stock
+          </label>
+          <input
+            id={`${id}-stock`}
+            className={shared['input']}
+            type="number"
+            inputMode="numeric"
+            required
+            min={minStock}
+            max={PRODUCT_LIMITS.maxCountInStock}
+            step="1"
+            aria-describedby={minStock === 0 ? `${id}-stock-hint` : undefined}
+            value={draft.countInStock}
+            onChange={field('countInStock')}
+          />
+          {minStock === 0 && (
+            <p id={`${id}-stock-hint`} className={shared['hint']}>
+              0 keeps the product listed as Sold Out.
+            </p>
+          )}
+        </div>
+      </div>
+
+      {refusal && <MessageBox variant="danger">{refusal}</MessageBox>}
+      {uploading && <p className={shared['hint']}>Wait for the images to finish uploading.</p>}
+      <button type="submit" className={shared['primary']} disabled={sending || uploading}>
+        {sending ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import { ORDER_ACTION_FROM, ORDERS_API, type Order } from '@shop/contracts';
+import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
+import { ConfirmDialog, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import shared from '../../shared/admin.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { Pagination, SearchForm } from '../../shared/list-controls';
+import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
+import styles from './all-orders-page.module.css';
+import { OrderItemsMenu } from './order-items-menu';
+
+/** The orders list's own parameter names (contracts: OrderListQuery), newest first. */
+const ordersPath = ({ q, page }: ListPosition) =>
+  `${ORDERS_API}?${new URLSearchParams({ ...(q && { q }), page: String(page), limit: String(PAGE_SIZE) })}`;
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+type OrderCommand = 'markPaid' | 'deliver';
+
+const COMMANDS: Record<OrderCommand, { path: string; done: string }> = {
+  markPaid: { path: 'markpaid', done: 'Order marked as paid successfully!' },
+  deliver: { path: 'delivered', done: 'Order marked as delivered!' },
+};
+
+/** All Orders (spec §2, admin): confirm payments from their receipts, deliver, delete. */
+export default function AllOrdersPage() {
+  const { currency } = useAtomValue(siteSettingsAtom);
+  const { state, position, go, reload } = usePagedList<Order>(ordersPath);
+  const [busy, setBusy] = useState<string>();
+  const [doomed, setDoomed] = useState<Order>();
+  const [receipt, setReceipt] = useState<string>();
+
+  const run = async (order: Order, command: OrderCommand) => {
+    setBusy(order._id);
+    try {
+      await apiFetch<Order>(`${ORDERS_API}/${COMMANDS[command].path}/${order._id}`, { method: 'PUT' });
+      toast.success(COMMANDS[command].done);
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const remove = async (order: Order) => {
+    try {
+      await apiFetch(`${ORDERS_API}/delete/${order._id}`, { method: 'DELETE' });
+      toast.success('Order Deleted successfully!');
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className={shared['page']}>
+      <title>All Orders</title>
+      <h1 className={shared['heading']}>All Orders</h1>
+      <div className={shared['toolbar']}>
+        <SearchForm
+          key={position.q}
+          subject="orders"
+          value={position.q}
+          hint="Finds an order id, customer id, item name, shipping detail, payment method or status."
+          onSearch={(q) => go({ q })}
+        />
+      </div>
+      {state.status === 'loading' && <LoadingBox />}
+      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
+      {state.status === 'loaded' &&
+        (state.items.length === 0 ? (
+          <MessageBox>{position.q ? `No orders match “${position.q}”.` : 'No orders yet.'}</MessageBox>
+        ) : (
+          <>
+            <div className={shared['tableFrame']} role="region" aria-label="Orders" tabIndex={0}>
+              <table className={shared['table']} aria-busy={state.refreshing}>
+                <thead>
+                  <tr>
+                    <th scope="col">ORDER ITEMS</th>
+                    <th scope="col" className={shared['number']}>
+                      ITEMS PRICE
+                    </th>
+                    <th scope="col" className={shared['number']}>
+                      TAX PRICE
+                    </th>
+                    <th scope="col" className={shared['number']}>
+                      TOTAL PRICE
+                    </th>
+                    <th scope="col">PAID</th>
+                    <th scope="col">STATUS</th>
+                    <th scope="col">RECEIPT</th>
+                    <th scope="col">DELIVERED</th>
+                    <th scope="col">ACTIONS</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.items.map((order) => (
+                    <tr key={order._id}>
+                      <td>
+                        <OrderItemsMenu order={order} currency={currency} />
+                      </td>
+                      <td className={shared['number']}>{formatPrice(order.itemsPrice, currency)}</td>
+                      <td className={shared['number']}>{formatPrice(order.taxPrice, currency)}</td>
+                      <td className={shared['number']}>{formatPrice(order.totalPrice, currency)}</td>
+                      <td>{yesNo(order.isPaid)}</td>
+                      <td>
+                        <span className={styles['status']} data-status={order.status}>
+                          {order.status}
+                        </span>
+                      </td>
+                      <td>
+                        {order.paymentReceipt ? (
+                          <button
+                            type="button"
+                            className={styles['receipt']}
+                            aria-label={`View the payment receipt of order ${order._id}`}
+                            onClick={() => setReceipt(order.paymentReceipt)}
+                          >
+                            <img src={order.paymentReceipt} alt="" width={48} height={48} loading="lazy" />
+                          </button>
+                        ) : (
+                          'No Receipt'
+                        )}
+                      </td>
+                      <td>{yesNo(order.isDelivered)}</td>
+                      <td>
+                        <div className={shared['actions']}>
+                          {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
+                            <button
+                              type="button"
+                              className={shared['button']}
+                              disabled={busy === order._id}
+                              aria-label={`Mark Paid order ${order._id}`}
+                              onClick={() => run(order, 'markPaid')}
+                            >
+                              Mark Paid
+                            </button>
+                          )}
+                          {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
+                            <button
+                              type="button"
+                              className={shared['button']}
+                              disabled={busy === order._id}
+                              aria-label={`Delivered order ${order._id}`}
+                              onClick={() => run(order, 'deliver')}
+                            >
+                              Delivered
+                            </button>
+                          )}
+                          <button
+                            type="button"
+                            className={shared['danger']}
+                            disabled={busy === order._id}
+                            aria-label={`Delete order ${order._id}`}
+                            onClick={() => setDoomed(order)}
+                          >
+                            Delete
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={position.page}
+              pageCount={state.pageCount}
+              total={state.total}
+              noun="orders"
+              onPage={(page) => go({ q: position.q, page })}
+            />
+          </>
+        ))}
+      <ImageDialog
+        open={receipt !== undefined}
+        onOpenChange={(open) => !open && setReceipt(undefined)}
+        title="Payment Receipt"
+        src={receipt ?? ''}
+        alt="Payment receipt"
+      />
+      <ConfirmDialog
+        open={doomed !== undefined}
+        onOpenChange={(open) => !open && setDoomed(undefined)}
+        title="Delete order"
+        description={
+          doomed?.status === 'Paid'
+            ? `Delete order ${doomed._id}? Its payment was confirmed, so its stock stays sold.`
+            : `Delete order ${doomed?._id ?? ''}? Its items go back in stock.`
+        }
+        confirmLabel="Delete"
+        onConfirm={() => (doomed ? remove(doomed) : undefined)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { PRODUCTS_API, type Product } from '@shop/contracts';
+import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
+import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import shared from '../../shared/admin.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { Pagination, SearchForm } from '../../shared/list-controls';
+import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
+
+/** The catalogue's own parameter names (contracts: ProductSearchQuery), newest first. */
+const productsPath = ({ q, page }: ListPosition) =>
+  `${PRODUCTS_API}?${new URLSearchParams({ ...(q && { query: q }), sort: 'newest', page: String(page), pageSize: String(PAGE_SIZE) })}`;
+
+/** All Products (spec §2, admin): search, page, edit and delete the catalogue. */
+export default function AllProductsPage() {
+  const { currency } = useAtomValue(siteSettingsAtom);
+  const { state, position, go, reload } = usePagedList<Product>(productsPath);
+  const [doomed, setDoomed] = useState<Product>();
+
+  const remove = async (product: Product) => {
+    try {
+      await apiFetch(`${PRODUCTS_API}/delete/${product._id}`, { method: 'DELETE' });
+      toast.success('Product Deleted successfully!');
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className={shared['page']}>
+      <title>All Products</title>
+      <h1 className={shared['heading']}>All Products</h1>
+      <div className={shared['toolbar']}>
+        <SearchForm
+          key={position.q}
+          subject="products"
+          value={position.q}
+          hint="Finds the text in the name, brand, category or description."
+          onSearch={(q) => go({ q })}
+        />
+        <Link to="/create-listing" className={shared['primary']}>
+          Create Listing
+        </Link>
+      </div>
+      {state.status === 'loading' && <LoadingBox />}
+      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
+      {state.status === 'loaded' &&
+        (state.items.length === 0 ? (
+          <MessageBox>{position.q ? `No products match “${position.q}”.` : 'No products yet.'}</MessageBox>
+        ) : (
+          <>
+            <div className={shared['tableFrame']} role="region" aria-label="Products" tabIndex={0}>
+              <table className={shared['table']} aria-busy={state.refreshing}>
+                <thead>
+                  <tr>
+                    <th scope="col">NAME</th>
+                    <th scope="col">BRAND</th>
+                    <th scope="col">CATEGORY</th>
+                    <th scope="col" className={shared['number']}>
+                      PRICE
+                    </th>
+                    <th scope="col" className={shared['number']}>
+                      COUNT IN STOCK
+                    </th>
+                    <th scope="col">ACTIONS</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.items.map((product) => (
+                    <tr key={product._id}>
+                      <th scope="row">{product.name}</th>
+                      <td>{product.brand}</td>
+                      <td>{product.category}</td>
+                      <td className={shared['number']}>{formatPrice(product.price, currency)}</td>
+                      <td className={shared['number']}>{product.countInStock}</td>
+                      <td>
+                        <div className={shared['actions']}>
+                          <Link
+                            to={`/update/${product._id}`}
+                            className={shared['button']}
+                            aria-label={`Edit ${product.name}`}
+                          >
+                            Edit
+                          </Link>
+                          <button
+                            type="button"
+                            className={shared['danger']}
+                            aria-label={`Delete ${product.name}`}
+                            onClick={() => setDoomed(product)}
+                          >
+                            Delete
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={position.page}
+              pageCount={state.pageCount}
+              total={state.total}
+              noun="products"
+              onPage={(page) => go({ q: position.q, page })}
+            />
+          </>
+        ))}
+      <ConfirmDialog
+        open={doomed !== undefined}
+        onOpenChange={(open) => !open && setDoomed(undefined)}
+        title="Delete product"
+        description={`Delete “${doomed?.name ?? ''}”? It leaves the shop at once; orders already placed keep it.`}
+        confirmLabel="Delete"
+        onConfirm={() => (doomed ? remove(doomed) : undefined)}
+      />
+    </section>
+  );
+}

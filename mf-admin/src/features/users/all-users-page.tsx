@@ -1,0 +1,138 @@
+import { USERS_API, type UserSummary } from '@shop/contracts';
+import { apiFetch, userInfoAtom } from '@shop/state';
+import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import shared from '../../shared/admin.module.css';
+import { errorMessage } from '../../shared/error-message';
+import { Pagination, SearchForm } from '../../shared/list-controls';
+import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
+
+/** The users list's parameters (contracts: UserListQuery), oldest account first. */
+const usersPath = ({ q, page }: ListPosition) =>
+  `${USERS_API}/all-users?${new URLSearchParams({ ...(q && { q }), page: String(page), limit: String(PAGE_SIZE) })}`;
+
+/** All Users (spec §2, admin): make admins, delete accounts (never your own). */
+export default function AllUsersPage() {
+  const me = useAtomValue(userInfoAtom);
+  const { state, position, go, reload } = usePagedList<UserSummary>(usersPath);
+  const [busy, setBusy] = useState<string>();
+  const [doomed, setDoomed] = useState<UserSummary>();
+
+  const makeAdmin = async (user: UserSummary) => {
+    setBusy(user._id);
+    try {
+      await apiFetch<UserSummary>(`${USERS_API}/markadmin/${user._id}`, { method: 'PUT' });
+      toast.success('User made an admin successfully!');
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const remove = async (user: UserSummary) => {
+    try {
+      await apiFetch(`${USERS_API}/delete/${user._id}`, { method: 'DELETE' });
+      toast.success('User deleted successfully!');
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className={shared['page']}>
+      <title>All Users</title>
+      <h1 className={shared['heading']}>All Users</h1>
+      <p className={shared['note']} id="make-admin-note">
+        Make Admin takes effect at the user&apos;s next sign-in.
+      </p>
+      <div className={shared['toolbar']}>
+        <SearchForm
+          key={position.q}
+          subject="users"
+          value={position.q}
+          hint="Finds the text in the name or e-mail address."
+          onSearch={(q) => go({ q })}
+        />
+      </div>
+      {state.status === 'loading' && <LoadingBox />}
+      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
+      {state.status === 'loaded' &&
+        (state.items.length === 0 ? (
+          <MessageBox>{position.q ? `No users match “${position.q}”.` : 'No users yet.'}</MessageBox>
+        ) : (
+          <>
+            <div className={shared['tableFrame']} role="region" aria-label="Users" tabIndex={0}>
+              <table className={shared['table']} aria-busy={state.refreshing}>
+                <thead>
+                  <tr>
+                    <th scope="col">NAME</th>
+                    <th scope="col">EMAIL</th>
+                    <th scope="col">ADMIN</th>
+                    <th scope="col">ACTIONS</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.items.map((user) => (
+                    <tr key={user._id}>
+                      <th scope="row">{user.name}</th>
+                      <td>{user.email}</td>
+                      <td>{user.isAdmin ? 'Yes' : 'No'}</td>
+                      <td>
+                        <div className={shared['actions']}>
+                          {!user.isAdmin && (
+                            <button
+                              type="button"
+                              className={shared['button']}
+                              disabled={busy === user._id}
+                              aria-label={`Make Admin ${user.email}`}
+                              aria-describedby="make-admin-note"
+                              onClick={() => makeAdmin(user)}
+                            >
+                              Make Admin
+                            </button>
+                          )}
+                          {user._id === me?._id ? (
+                            <span className={shared['hint']}>You</span>
+                          ) : (
+                            <button
+                              type="button"
+                              className={shared['danger']}
+                              disabled={busy === user._id}
+                              aria-label={`Delete ${user.email}`}
+                              onClick={() => setDoomed(user)}
+                            >
+                              Delete
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={position.page}
+              pageCount={state.pageCount}
+              total={state.total}
+              noun="users"
+              onPage={(page) => go({ q: position.q, page })}
+            />
+          </>
+        ))}
+      <ConfirmDialog
+        open={doomed !== undefined}
+        onOpenChange={(open) => !open && setDoomed(undefined)}
+        title="Delete user"
+        description={`Delete the account of ${doomed?.name ?? ''} (${doomed?.email ?? ''})? They are signed out everywhere.`}
+        confirmLabel="Delete"
+        onConfirm={() => (doomed ? remove(doomed) : undefined)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import styles from './admin.module.css';
+
+export interface SearchFormProps {
+  /** What is searched, e.g. 'products': the box is named 'Search products'. */
+  subject: string;
+  /** The search in effect (from the URL); give the form `key={value}` so Back/Forward reset the box. */
+  value: string;
+  onSearch: (text: string) => void;
+  /** Says what the text is matched against, under the box. */
+  hint: string;
+}
+
+/** The search box of an admin list; the search runs on the server when it is submitted. */
+export function SearchForm({ subject, value, onSearch, hint }: SearchFormProps) {
+  const [text, setText] = useState(value);
+  const hintId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+
+  return (
+    <form role="search" className={styles['search']} onSubmit={submit}>
+      <input
+        type="search"
+        className={styles['input']}
+        aria-label={`Search ${subject}`}
+        aria-describedby={hintId}
+        placeholder={`Search ${subject}`}
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className={styles['button']}>
+        Search
+      </button>
+      <p id={hintId} className={styles['hint']}>
+        {hint}
+      </p>
+    </form>
+  );
+}
+
+export interface PaginationProps {
+  page: number;
+  pageCount: number;
+  total: number;
+  /** The rows' noun, e.g. 'products'. */
+  noun: string;
+  onPage: (page: number) => void;
+}
+
+/** How many rows match and which page is shown, with Previous and Next. */
+export function Pagination({ page, pageCount, total, noun, onPage }: PaginationProps) {
+  return (
+    <nav className={styles['pagination']} aria-label={`Pages of ${noun}`}>
+      <button
+        type="button"
+        className={styles['button']}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {pageCount} ({total} {noun})
+      </span>
+      <button
+        type="button"
+        className={styles['button']}
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
