@@ -1,0 +1,29 @@
+import styles from './checkout-steps.module.css';
+
+const STEPS = ['Sign-In', 'Shipping', 'Payment', 'Place Order'] as const;
+
+export type CheckoutStep = (typeof STEPS)[number];
+
+/**
+ * The checkout's steps bar (spec §2, Checkout): Sign-In, Shipping, Payment, Place Order. Steps up to
+ * `current` are marked done; the current one carries `aria-current="step"`.
+ */
+export function CheckoutSteps({ current }: { current: CheckoutStep }) {
+  const currentIndex = STEPS.indexOf(current);
+  return (
+    <nav aria-label="Checkout steps" className={styles['bar']}>
+      <ol className={styles['steps']}>
+        {STEPS.map((step, index) => (
+          <li
+            key={step}
+            className={index <= currentIndex ? `${styles['step']} ${styles['reached']}` : styles['step']}
+            aria-current={index === currentIndex ? 'step' : undefined}
+          >
+            {step}
+            {index < currentIndex && <span className={styles['hidden']}> (done)</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
