@@ -11,6 +11,7 @@ module.exports = (_env, argv) =>
       name: 'catalog',
       exposes: {
         './HomePage': './src/features/home/home-page.tsx',
+        './ProductPage': './src/features/product/product-page.tsx',
         './SearchPage': './src/features/results/search-page.tsx',
         './CategoryPage': './src/features/results/category-page.tsx',
       },

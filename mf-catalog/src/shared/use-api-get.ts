@@ -1,13 +1,20 @@
-import { type ApiResponse, apiRequest } from '@shop/state';
+import { ApiError, type ApiResponse, apiRequest } from '@shop/state';
 import { useEffect, useState } from 'react';
+
+/** A read that failed: the message to show, and the HTTP status (0 when the server could not be reached). */
+export interface ApiGetFailure {
+  status: 'failed';
+  message: string;
+  httpStatus: number;
+}
 
 /** A read in progress (with the answer of the path before, when there was one), failed, or done. */
 export type ApiGet<T> =
   | { status: 'loading'; previous?: ApiResponse<T> }
-  | { status: 'failed'; message: string }
+  | ApiGetFailure
   | { status: 'loaded'; response: ApiResponse<T> };
 
-type Settled<T> = { status: 'failed'; message: string } | { status: 'loaded'; response: ApiResponse<T> };
+type Settled<T> = ApiGetFailure | { status: 'loaded'; response: ApiResponse<T> };
 
 /**
  * `GET path` through the shared client, again whenever the path changes; an answer for a path the
@@ -23,7 +30,8 @@ export function useApiGet<T>(path: string): ApiGet<T> {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
-        setSettled({ path, outcome: { status: 'failed', message } });
+        const httpStatus = error instanceof ApiError ? error.status : 0;
+        setSettled({ path, outcome: { status: 'failed', message, httpStatus } });
       },
     );
     return () => controller.abort();

@@ -1,0 +1,104 @@
+import { PRODUCT_MESSAGES, PRODUCT_SLUG_PATTERN, type Product } from '@shop/contracts';
+import { formatPrice, siteSettingsAtom } from '@shop/state';
+import { LoadingBox, MessageBox, Rating } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAddToCart } from '../../shared/use-add-to-cart';
+import { useApiGet } from '../../shared/use-api-get';
+import styles from './product-page.module.css';
+import { ProductSlider } from './product-slider';
+
+/** `/product/{slug}` (spec §2 "Product page"); a slug no product could have is not asked for. */
+export default function ProductPage() {
+  const slug = useParams()['slug'] ?? '';
+  if (!PRODUCT_SLUG_PATTERN.test(slug)) return <NotFound />;
+  // Keyed by slug: going from one product to another starts afresh.
+  return <ProductBySlug key={slug} slug={slug} />;
+}
+
+function NotFound() {
+  return (
+    <section className={styles['page']}>
+      <title>{`Product Page ${PRODUCT_MESSAGES.notFound}`}</title>
+      <MessageBox variant="danger">{PRODUCT_MESSAGES.notFound}</MessageBox>
+    </section>
+  );
+}
+
+function ProductBySlug({ slug }: { slug: string }) {
+  const product = useApiGet<Product>(`/api/products/slug/${encodeURIComponent(slug)}`);
+
+  if (product.status === 'loading') {
+    return (
+      <section className={styles['page']}>
+        <title>Product Page</title>
+        <LoadingBox />
+      </section>
+    );
+  }
+  if (product.status === 'failed') {
+    return product.httpStatus === 404 ? (
+      <NotFound />
+    ) : (
+      <section className={styles['page']}>
+        <title>Product Page</title>
+        <MessageBox variant="danger">{product.message}</MessageBox>
+      </section>
+    );
+  }
+  return <ProductDetails product={product.response.data} />;
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { currency } = useAtomValue(siteSettingsAtom);
+  const { add, adding } = useAddToCart();
+  const navigate = useNavigate();
+  const price = formatPrice(product.price, currency);
+  const inStock = product.countInStock > 0;
+
+  const onAddToCart = async () => {
+    if (await add(product._id)) navigate('/cart');
+  };
+
+  return (
+    <article className={`${styles['page']} ${styles['layout']}`}>
+      <title>{`Product Page ${product.name}`}</title>
+      <ProductSlider name={product.name} images={product.image} />
+      <div className={styles['info']}>
+        <h1 className={styles['name']}>{product.name}</h1>
+        <Rating rating={product.rating} numReviews={product.numReviews} />
+        <p className={styles['price']}>
+          <span className={styles['label']}>Price:</span> {price}
+        </p>
+        <h2 className={styles['subheading']}>Description</h2>
+        <p className={styles['description']}>{product.description}</p>
+      </div>
+      <aside className={styles['card']} aria-label="Purchase">
+        <dl className={styles['facts']}>
+          <div>
+            <dt>Price:</dt>
+            <dd>{price}</dd>
+          </div>
+          <div>
+            <dt>Status:</dt>
+            <dd>
+              <span className={`${styles['badge']} ${inStock ? styles['inStock'] : styles['soldOut']}`}>
+                {inStock ? 'In Stock' : 'Sold Out'}
+              </span>
+            </dd>
+          </div>
+        </dl>
+        {inStock && (
+          <button
+            type="button"
+            className={styles['button']}
+            aria-busy={adding}
+            onClick={() => void onAddToCart()}
+          >
+            Add to Cart
+          </button>
+        )}
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { A11y, Keyboard, Navigation, Pagination, Scrollbar } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import 'swiper/css/scrollbar';
+import styles from './product-slider.module.css';
+
+export interface ProductSliderProps {
+  name: string;
+  images: readonly string[];
+}
+
+/**
+ * The product's pictures, one per view 50 px apart, with arrows, clickable bullets and a draggable scrollbar
+ * (spec §2 "Product page"); Swiper's a11y module names the arrows and bullets, arrow keys move it too.
+ */
+export function ProductSlider({ name, images }: ProductSliderProps) {
+  if (images.length === 0) {
+    return <div className={styles['noImage']}>No image</div>;
+  }
+  return (
+    <section className={styles['slider']} aria-label={`Pictures of ${name}`}>
+      <Swiper
+        modules={[Navigation, Pagination, Scrollbar, A11y, Keyboard]}
+        slidesPerView={1}
+        spaceBetween={50}
+        navigation
+        pagination={{ clickable: true }}
+        scrollbar={{ draggable: true }}
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        a11y={{
+          prevSlideMessage: 'Previous picture',
+          nextSlideMessage: 'Next picture',
+          firstSlideMessage: 'This is the first picture',
+          lastSlideMessage: 'This is the last picture',
+          paginationBulletMessage: 'Go to picture {{index}}',
+          slideLabelMessage: 'Picture {{index}} of {{slidesLength}}',
+        }}
+      >
+        {images.map((image, index) => (
+          <SwiperSlide key={image}>
+            <img
+              src={image}
+              alt={index === 0 ? name : `${name}, picture ${index + 1}`}
+              width={640}
+              height={480}
+              className={styles['image']}
+              // The first picture is what the page opens on; the others wait until they are slid to.
+              loading={index === 0 ? 'eager' : 'lazy'}
+            />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}
