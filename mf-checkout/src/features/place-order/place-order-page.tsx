@@ -1,6 +1,103 @@
-import { CheckoutPlaceholder } from '../placeholder/checkout-placeholder';
+import { type PaymentMethod, isPaymentMethod } from '@shop/contracts';
+import {
+  cartItemsAtom,
+  cartPricesAtom,
+  isShippingAddressComplete,
+  paymentMethodAtom,
+  shippingAddressAtom,
+  siteSettingsAtom,
+} from '@shop/state';
+import { MessageBox } from '@shop/ui';
+import { useAtomValue } from 'jotai';
+import { Link, Navigate } from 'react-router-dom';
+import { CheckoutSteps } from '../../shared/checkout-steps';
+import shared from '../../shared/checkout.module.css';
+import { OrderLines } from '../../shared/order-lines';
+import { OrderSummary } from '../../shared/order-summary';
+import { usePlaceOrder } from './use-place-order';
 
-/** Preview Order (spec §2 "Checkout"); placeholder until the step is built. */
+/**
+ * Preview Order (spec §2, Checkout): the address, method and items with Edit links, the amounts as the
+ * server will price them (`priceOrder` through the cart's prices), and Place Order.
+ */
 export default function PlaceOrderPage() {
-  return <CheckoutPlaceholder title="Preview Order" />;
+  const shippingAddress = useAtomValue(shippingAddressAtom);
+  const paymentMethod = useAtomValue(paymentMethodAtom);
+
+  if (!isShippingAddressComplete(shippingAddress)) return <Navigate to="/shipping" replace />;
+  // Anything the orders service would refuse (none chosen, the legacy 'PayPal') means choose again.
+  if (!isPaymentMethod(paymentMethod)) return <Navigate to="/payment" replace />;
+  return <PreviewOrder paymentMethod={paymentMethod} />;
+}
+
+function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
+  const shippingAddress = useAtomValue(shippingAddressAtom);
+  const cartItems = useAtomValue(cartItemsAtom);
+  const prices = useAtomValue(cartPricesAtom);
+  const { currency } = useAtomValue(siteSettingsAtom);
+  const { state, placeOrder } = usePlaceOrder(paymentMethod);
+  const placing = state.status === 'placing';
+
+  return (
+    <section className={shared['page']}>
+      <title>Preview Order</title>
+      <CheckoutSteps current="Place Order" />
+      <h1>Preview Order</h1>
+      <div className={shared['columns']}>
+        <div className={shared['stack']}>
+          <section className={shared['card']} aria-labelledby="preview-shipping">
+            <h2 id="preview-shipping">Shipping</h2>
+            <p>
+              <strong>Name:</strong> {shippingAddress.fullName}
+            </p>
+            <p>
+              <strong>Address:</strong> {shippingAddress.address}, {shippingAddress.city},{' '}
+              {shippingAddress.country}
+            </p>
+            <p>
+              <strong>Phone Number:</strong> {shippingAddress.phoneNumber}
+            </p>
+            <Link to="/shipping" aria-label="Edit shipping">
+              Edit
+            </Link>
+          </section>
+          <section className={shared['card']} aria-labelledby="preview-payment">
+            <h2 id="preview-payment">Payment</h2>
+            <p>
+              <strong>Method:</strong> {paymentMethod}
+            </p>
+            <Link to="/payment" aria-label="Edit payment">
+              Edit
+            </Link>
+          </section>
+          <section className={shared['card']} aria-labelledby="preview-items">
+            <h2 id="preview-items">Items</h2>
+            {cartItems.length === 0 ? (
+              <MessageBox>
+                Cart is empty. <Link to="/">Go Shopping</Link>
+              </MessageBox>
+            ) : (
+              <OrderLines lines={cartItems} currency={currency} />
+            )}
+            <Link to="/cart" aria-label="Edit items">
+              Edit
+            </Link>
+          </section>
+        </div>
+        <section className={shared['card']} aria-labelledby="preview-summary">
+          <h2 id="preview-summary">Order Summary</h2>
+          <OrderSummary prices={prices} currency={currency} />
+          {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
+          <button
+            type="button"
+            className={`${shared['primary']} ${shared['wide']}`}
+            disabled={cartItems.length === 0 || placing}
+            onClick={() => void placeOrder()}
+          >
+            {placing ? 'Placing Order...' : 'Place Order'}
+          </button>
+        </section>
+      </div>
+    </section>
+  );
 }
