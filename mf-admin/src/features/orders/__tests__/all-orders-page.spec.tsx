@@ -1,0 +1,178 @@
+import type { Order } from '@shop/contracts';
+import { siteSettingsAtom } from '@shop/state';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, stubApi } from '../../../shared/testing/api-stub';
+import { renderScreen } from '../../../shared/testing/render-screen';
+import AllOrdersPage from '../all-orders-page';
+
+const RECEIPT = '/api/media/0123456789abcdef01234567/receipt.png';
+
+const order = (id: string, overrides: Partial<Order> = {}): Order => ({
+  _id: id,
+  user: 'u1',
+  orderItems: [
+    { _id: 'p1', name: 'Glock 19', quantity: 2, price: 1500, image: '' },
+    { _id: 'p2', name: 'Holster', quantity: 1, price: 40, image: '' },
+  ],
+  shippingAddress: { fullName: 'Ann', address: '1 Main', city: 'Town', country: 'US', phoneNumber: '1' },
+  paymentMethod: 'cashapp',
+  itemsPrice: 3040,
+  taxPrice: 30.4,
+  discount: 0,
+  shippingPrice: 0,
+  totalPrice: 3070.4,
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  status: 'Not paid',
+  paymentReceipt: '',
+  createdAt: '2026-01-01T10:00:00Z',
+  updatedAt: '2026-01-01T10:00:00Z',
+  ...overrides,
+});
+
+const pending = order('o-pending', { isPaid: true, status: 'Pending', paymentReceipt: RECEIPT });
+const paid = order('o-paid', { isPaid: true, status: 'Paid', paymentReceipt: RECEIPT });
+const delivered = order('o-done', { isPaid: true, status: 'Paid', isDelivered: true });
+const unpaid = order('o-unpaid');
+
+function renderOrders(url = '/all-orders') {
+  const store = createStore();
+  store.set(siteSettingsAtom, { websiteName: 'Shop', currency: '$', logo: '' });
+  return renderScreen(<AllOrdersPage />, { path: '/all-orders', url, store });
+}
+
+const rowOf = (id: string) => screen.getByText(`Order ${id}`).closest('tr')!;
+
+describe('All Orders screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the spec columns, the items in a dropdown and Yes/No flags', async () => {
+    const api = stubApi({ 'GET /api/orders': page([unpaid, pending]) });
+    renderOrders();
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'ORDER ITEMS',
+      'ITEMS PRICE',
+      'TAX PRICE',
+      'TOTAL PRICE',
+      'PAID',
+      'STATUS',
+      'RECEIPT',
+      'DELIVERED',
+      'ACTIONS',
+    ]);
+    const row = within(rowOf('o-unpaid'));
+    expect(row.getByText('3 items')).toBeInTheDocument();
+    await userEvent.click(row.getByText('3 items'));
+    expect(row.getByText('Glock 19, 2 x $1,500.00')).toBeVisible();
+    expect(row.getByText('Holster, 1 x $40.00')).toBeVisible();
+    expect(rowOf('o-unpaid')).toHaveTextContent('$3,040.00$30.40$3,070.40NoNot paidNo ReceiptNo');
+    expect(rowOf('o-pending')).toHaveTextContent('YesPending');
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ page: '1', limit: '10' });
+  });
+
+  it('opens the receipt thumbnail in the Payment Receipt dialog', async () => {
+    stubApi({ 'GET /api/orders': page([pending]) });
+    renderOrders();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'View the payment receipt of order o-pending' }),
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Payment Receipt' });
+    expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', RECEIPT);
+  });
+
+  it('offers Mark Paid until an order is Paid, and Delivered only once it is Paid and not delivered', async () => {
+    stubApi({ 'GET /api/orders': page([unpaid, pending, paid, delivered]) });
+    renderOrders();
+    await screen.findByRole('table');
+
+    const buttons = (id: string) =>
+      within(rowOf(id))
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .filter((text) => text !== '');
+    expect(buttons('o-unpaid')).toEqual(['Mark Paid', 'Delete']);
+    expect(buttons('o-pending')).toEqual(['Mark Paid', 'Delete']);
+    expect(buttons('o-paid')).toEqual(['Delivered', 'Delete']);
+    expect(buttons('o-done')).toEqual(['Delete']);
+  });
+
+  it('marks paid, then delivered, with their toasts, refreshing the row in place', async () => {
+    let current = pending;
+    const api = stubApi({
+      'GET /api/orders': () => page([current]),
+      'PUT /api/orders/markpaid/o-pending': () => {
+        current = { ...pending, status: 'Paid' };
+        return { body: current };
+      },
+      'PUT /api/orders/delivered/o-pending': () => {
+        current = { ...current, isDelivered: true };
+        return { body: current };
+      },
+    });
+    renderOrders();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Paid order o-pending' }));
+    expect(await screen.findByText('Order marked as paid successfully!')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delivered order o-pending' }));
+    expect(await screen.findByText('Order marked as delivered!')).toBeInTheDocument();
+
+    await waitFor(() => expect(rowOf('o-pending')).toHaveTextContent('YesPaid'));
+    await waitFor(() =>
+      expect(within(rowOf('o-pending')).queryByRole('button', { name: /Delivered/ })).toBeNull(),
+    );
+    expect(api.callsTo('GET', '/api/orders')).toHaveLength(3);
+  });
+
+  it('deletes an order after confirmation and shows a refusal as an error toast', async () => {
+    let gone = false;
+    stubApi({
+      'GET /api/orders': () => page(gone ? [paid] : [unpaid, paid]),
+      'DELETE /api/orders/delete/o-unpaid': () => {
+        gone = true;
+        return { body: { _id: 'o-unpaid', message: 'Order deleted', stockReturned: true } };
+      },
+      'PUT /api/orders/delivered/o-paid': { status: 409, body: { message: 'Order is already delivered' } },
+    });
+    renderOrders();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete order o-unpaid' }));
+    expect(screen.getByRole('dialog', { name: 'Delete order' })).toHaveTextContent(
+      'Its items go back in stock.',
+    );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Order Deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Order o-unpaid')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delivered order o-paid' }));
+    expect(await screen.findByText('Order is already delivered')).toBeInTheDocument();
+  });
+
+  it('searches with q and pages with page and limit', async () => {
+    const api = stubApi({ 'GET /api/orders': page([paid], 25) });
+    renderOrders('/all-orders?q=glock&page=3');
+
+    expect(await screen.findByText('Page 3 of 3 (25 orders)')).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ q: 'glock', page: '3', limit: '10' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('shows the red alert when the list fails', async () => {
+    stubApi({ 'GET /api/orders': { status: 500, body: { message: 'Orders are unavailable' } } });
+    renderOrders();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Orders are unavailable');
+  });
+});
