@@ -10,7 +10,7 @@ type Store = ReturnType<typeof createStore>;
 /** Where the screen navigated to, for the test to read (`screen.getByTestId('location')`). */
 function CurrentLocation() {
   const { pathname, search } = useLocation();
-  return <output data-testid="location">{pathname + search}</output>;
+  return <div data-testid="location">{pathname + search}</div>;
 }
 
 /**
@@ -48,7 +48,9 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 /** Stubs `fetch` with `handler`; the mock records every call (url, init). */
 export function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => handler(url, init));
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async (url, init) =>
+    handler(url, init ?? {}),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../shared/screen-test-utils';
 import CartPage from '../cart-page';
 
 const line: CartItem = {
@@ -49,5 +50,15 @@ describe('Shopping Cart screen', () => {
     expect(store.get(cartItemsAtom)[0]?.quantity).toBe(2);
     expect(screen.getByRole('heading', { name: 'Subtotal (2 items) : $3,000.00' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'One more Glock 17' })).toBeDisabled();
+  });
+
+  it('sends checkout through sign-in, back to /shipping', async () => {
+    const store = createStore();
+    store.set(cartItemsAtom, [line]);
+    renderScreen(<CartPage />, { url: '/cart', store });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/signin?redirect=/shipping');
   });
 });

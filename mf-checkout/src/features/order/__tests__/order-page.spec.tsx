@@ -1,0 +1,246 @@
+import type { Order, Wallet } from '@shop/contracts';
+import { formatDate, siteSettingsAtom } from '@shop/state';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderScreen, stubFetch } from '../../../shared/screen-test-utils';
+import OrderPage from '../order-page';
+
+const ID = '64b0000000000000000000aa';
+const RECEIPT = '/api/media/64b0000000000000000000ff/receipt.png';
+const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+
+const unpaid: Order = {
+  _id: ID,
+  user: 'u1',
+  orderItems: [{ _id: 'p1', name: 'Glock 19', quantity: 2, price: 599.99, image: '/g19.jpg' }],
+  shippingAddress: {
+    fullName: 'Ann Lee',
+    address: '1 Main St',
+    city: 'Austin',
+    country: 'United States of America',
+    phoneNumber: '5125550100',
+  },
+  paymentMethod: 'bitcoin',
+  itemsPrice: 1199.98,
+  taxPrice: 12,
+  discount: 120,
+  shippingPrice: 0,
+  totalPrice: 1091.98,
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  status: 'Not paid',
+  paymentReceipt: '',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
+const pending: Order = {
+  ...unpaid,
+  isPaid: true,
+  paidAt: '2026-03-02T15:30:00.000Z',
+  status: 'Pending',
+  paymentReceipt: RECEIPT,
+};
+
+const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
+  _id: 'w1',
+  paymentMethod: 'bitcoin',
+  paymentDetails: ADDRESS,
+  qrCode: '',
+  ...overrides,
+});
+
+/** Answers the order and wallet calls; `pay` answers `PUT .../pay`. */
+function serve(order: Order | Response, wallets: Wallet[] = [wallet()], pay?: () => Response) {
+  return stubFetch((url, init) => {
+    if (url === '/api/wallet/all-wallets') return json(200, wallets);
+    if (url === `/api/orders/${ID}/pay` && init.method === 'PUT' && pay) return pay();
+    if (url === `/api/orders/${ID}`) return order instanceof Response ? order : json(200, order);
+    return json(404, { message: 'unexpected call' });
+  });
+}
+
+function renderOrder(id = ID) {
+  const store = createStore();
+  store.set(siteSettingsAtom, { websiteName: 'Shop', currency: '$', logo: '' });
+  renderScreen(<OrderPage />, { url: `/order/${id}`, path: '/order/:id', store });
+}
+
+/** XMLHttpRequest as `uploadImage` uses it: reports upload progress, then answers `status` and `body`. */
+function stubUpload(status: number, body: unknown) {
+  const sent: FormData[] = [];
+  class FakeXhr extends EventTarget {
+    status = 0;
+    responseText = '';
+    upload = new EventTarget();
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      sent.push(form);
+      setTimeout(() => {
+        this.upload.dispatchEvent(
+          Object.assign(new Event('progress'), { lengthComputable: true, loaded: 42, total: 100 }),
+        );
+      }, 0);
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.dispatchEvent(new Event('load'));
+      }, 30);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const receipt = () => new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
+
+describe('Order screen', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says Order Not Found for a malformed id without asking the server', () => {
+    const fetchMock = serve(unpaid);
+    renderOrder('not-an-order');
+    expect(screen.getByRole('alert')).toHaveTextContent('Order Not Found');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says Order Not Found for the server's 404 too", async () => {
+    serve(json(404, { message: 'Order Not Found' }));
+    renderOrder();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order Not Found');
+  });
+
+  it("shows a red alert with the server's message when the order cannot be read", async () => {
+    serve(json(503, { message: 'Service temporarily unavailable, please try again' }));
+    renderOrder();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Service temporarily unavailable, please try again',
+    );
+  });
+
+  it('shows shipping, delivery, method, status, items and the stored amounts', async () => {
+    serve(unpaid);
+    renderOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: `Order ${ID}` })).toBeInTheDocument();
+    expect(screen.getByText(/1 Main St, Austin, United States of America/)).toBeInTheDocument();
+    expect(screen.getByText('Not Delivered')).toBeInTheDocument();
+    expect(screen.getByText('Not paid')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Order items' })).toHaveTextContent('2 x $599.99 = $1,199.98');
+    const total = screen.getByText('Order Total', { selector: 'dt' }).nextElementSibling;
+    expect(total).toHaveTextContent('$1,091.98');
+    expect(screen.getByText('Bitcoin Discount', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '-$120.00',
+    );
+  });
+
+  it("shows the wallet's uploaded QR image and the shortened details, and copies them", async () => {
+    serve(unpaid, [wallet({ qrCode: '/api/media/64b0000000000000000000ee/qr.png' })]);
+    renderOrder();
+    const user = userEvent.setup();
+
+    const qr = await screen.findByRole('img', { name: 'Payment QR code' });
+    expect(qr.tagName).toBe('IMG');
+    expect(qr).toHaveAttribute('src', '/api/media/64b0000000000000000000ee/qr.png');
+    expect(screen.getByText('bc1qxy2kgdyg…fjhx0wlh')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copy payment details' }));
+    expect(await screen.findByText('Payment details copied!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(ADDRESS);
+  });
+
+  it("says 'Failed to copy!' when the browser refuses the clipboard", async () => {
+    serve(unpaid);
+    renderOrder();
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+
+    await user.click(await screen.findByRole('button', { name: 'Copy payment details' }));
+    expect(await screen.findByText('Failed to copy!')).toBeInTheDocument();
+  });
+
+  it('draws a QR code of the payment details when the wallet has no image', async () => {
+    serve(unpaid);
+    renderOrder();
+    const qr = await screen.findByRole('img', { name: 'Payment QR code' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+  });
+
+  it('says the wallet is not configured when it has neither details nor image', async () => {
+    serve(unpaid, [wallet({ paymentDetails: '', qrCode: '' })]);
+    renderOrder();
+    expect(await screen.findByText('Wallet not configured yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Payment QR code' })).not.toBeInTheDocument();
+  });
+
+  it('uploads a receipt with its progress, then marks the order paid: Pending, dated, with the receipt', async () => {
+    const fetchMock = serve(unpaid, [wallet()], () => json(200, pending));
+    const sent = stubUpload(201, { url: RECEIPT });
+    renderOrder();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Upload Receipt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Receipt' });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a receipt to upload');
+
+    await user.upload(within(dialog).getByLabelText(/Payment receipt/), receipt());
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByRole('progressbar', { name: 'Receipt upload' })).toHaveAttribute(
+      'value',
+      '42',
+    );
+    expect(within(dialog).getByText('42%')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Receipt uploaded successfully')).toBeInTheDocument();
+    expect((sent[0]?.get('file') as File).name).toBe('receipt.png');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Order As Paid' }));
+    expect(await screen.findByText('Order is paid')).toBeInTheDocument();
+    const pay = fetchMock.mock.calls.find(([url]) => url === `/api/orders/${ID}/pay`)!;
+    expect(JSON.parse(pay[1].body as string)).toEqual({ orderId: ID, receiptUrl: RECEIPT });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText(formatDate(pending.paidAt))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View payment receipt' })).toBeInTheDocument();
+  });
+
+  it("shows the media service's refusal and offers no Mark Order As Paid", async () => {
+    serve(unpaid);
+    stubUpload(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' });
+    renderOrder();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Upload Receipt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Receipt' });
+    await user.upload(within(dialog).getByLabelText(/Payment receipt/), receipt());
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only PNG, JPEG, WebP and GIF images are accepted',
+    );
+    expect(await screen.findByText('Failed to upload receipt')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mark Order As Paid' })).not.toBeInTheDocument();
+  });
+
+  it('shows a paid order with its date, green status and receipt, and asks for no wallet', async () => {
+    const fetchMock = serve({ ...pending, status: 'Paid' });
+    renderOrder();
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText(formatDate(pending.paidAt))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/wallet/all-wallets');
+
+    await user.click(screen.getByRole('button', { name: 'View payment receipt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment Receipt' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', RECEIPT);
+  });
+});
