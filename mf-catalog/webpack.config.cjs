@@ -14,6 +14,8 @@ module.exports = (_env, argv) =>
         './ProductPage': './src/features/product/product-page.tsx',
         './SearchPage': './src/features/results/search-page.tsx',
         './CategoryPage': './src/features/results/category-page.tsx',
+        './AboutPage': './src/features/about/about-page.tsx',
+        './LegalPage': './src/features/legal/legal-page.tsx',
       },
     },
     argv,

@@ -1,7 +1,7 @@
 import { siteSettingsAtom } from '@shop/state';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
@@ -12,8 +12,10 @@ export const currentLocation: { path: string; hash: string } = { path: '', hash:
 function LocationProbe() {
   const location = useLocation();
   const navigate = useNavigate();
-  currentLocation.path = location.pathname + location.search;
-  currentLocation.hash = location.hash;
+  useEffect(() => {
+    currentLocation.path = location.pathname + location.search;
+    currentLocation.hash = location.hash;
+  }, [location]);
   return (
     <button type="button" onClick={() => void navigate(-1)}>
       Browser back
