@@ -1,6 +1,6 @@
 import type { Order, Wallet } from '@shop/contracts';
 import { formatDate, siteSettingsAtom } from '@shop/state';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,9 +69,13 @@ function renderOrder(id = ID) {
   renderScreen(<OrderPage />, { url: `/order/${id}`, path: '/order/:id', store });
 }
 
-/** XMLHttpRequest as `uploadImage` uses it: reports upload progress, then answers `status` and `body`. */
+/**
+ * XMLHttpRequest as `uploadImage` uses it: reports 42% of the upload at once, and answers `status` and
+ * `body` when the test calls `finish()`.
+ */
 function stubUpload(status: number, body: unknown) {
   const sent: FormData[] = [];
+  let finish = () => {};
   class FakeXhr extends EventTarget {
     status = 0;
     responseText = '';
@@ -82,19 +86,22 @@ function stubUpload(status: number, body: unknown) {
     send(form: FormData) {
       sent.push(form);
       setTimeout(() => {
-        this.upload.dispatchEvent(
-          Object.assign(new Event('progress'), { lengthComputable: true, loaded: 42, total: 100 }),
-        );
+        const progress = Object.assign(new Event('progress'), {
+          lengthComputable: true,
+          loaded: 42,
+          total: 100,
+        });
+        this.upload.dispatchEvent(progress);
       }, 0);
-      setTimeout(() => {
+      finish = () => {
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.dispatchEvent(new Event('load'));
-      }, 30);
+      };
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return { sent, finish: () => act(() => finish()) };
 }
 
 const receipt = () => new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
@@ -181,7 +188,7 @@ describe('Order screen', () => {
 
   it('uploads a receipt with its progress, then marks the order paid: Pending, dated, with the receipt', async () => {
     const fetchMock = serve(unpaid, [wallet()], () => json(200, pending));
-    const sent = stubUpload(201, { url: RECEIPT });
+    const upload = stubUpload(201, { url: RECEIPT });
     renderOrder();
     const user = userEvent.setup();
 
@@ -197,8 +204,9 @@ describe('Order screen', () => {
       '42',
     );
     expect(within(dialog).getByText('42%')).toBeInTheDocument();
+    upload.finish();
     expect(await within(dialog).findByText('Receipt uploaded successfully')).toBeInTheDocument();
-    expect((sent[0]?.get('file') as File).name).toBe('receipt.png');
+    expect((upload.sent[0]?.get('file') as File).name).toBe('receipt.png');
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark Order As Paid' }));
     expect(await screen.findByText('Order is paid')).toBeInTheDocument();
@@ -213,7 +221,7 @@ describe('Order screen', () => {
 
   it("shows the media service's refusal and offers no Mark Order As Paid", async () => {
     serve(unpaid);
-    stubUpload(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' });
+    const upload = stubUpload(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' });
     renderOrder();
     const user = userEvent.setup();
 
@@ -221,6 +229,7 @@ describe('Order screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Upload Receipt' });
     await user.upload(within(dialog).getByLabelText(/Payment receipt/), receipt());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    upload.finish();
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only PNG, JPEG, WebP and GIF images are accepted',
