@@ -20,7 +20,9 @@ export function UserMenu() {
   };
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
+    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={topBar['barButton']}>
         {userInfo ? `Hello, ${userInfo.name}` : 'Hello, sign in'}
         <span aria-hidden="true">▾</span>

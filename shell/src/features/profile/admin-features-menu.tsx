@@ -15,7 +15,9 @@ export const ADMIN_LINKS = [
 /** The 'ADMIN FEATURES' dropdown of the profile page: a real menu (arrow keys, Escape, focus returns). */
 export function AdminFeaturesMenu() {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
+    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={styles['trigger']}>
         ADMIN FEATURES <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
