@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useReducedMotion } from './use-reduced-motion';
 
@@ -11,14 +11,17 @@ export function useHashScroll(): void {
   const { hash, key } = useLocation();
   const reducedMotion = useReducedMotion();
 
-  useEffect(() => {
-    const id = decodeURIComponent(hash.slice(1));
-    if (!id) return;
+  // Reads the motion setting at the moment a hash is followed; a change of setting scrolls nothing.
+  const bringIntoView = useEffectEvent((id: string) => {
     const target = document.getElementById(id);
     if (!target) return;
     target.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
     target.focus({ preventScroll: true });
-    // reducedMotion is read when a hash is followed, not a reason to scroll again when it changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+
+  useEffect(() => {
+    // Section ids are plain words, so the hash is used as it is (decoding a malformed one would throw).
+    const id = hash.slice(1);
+    if (id) bringIntoView(id);
   }, [hash, key]);
 }
