@@ -321,3 +321,34 @@ test('the home page stays accessible with its grid at both widths', async ({ pag
   await expect(productCards(page).first()).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 });
+
+test("the home page loads its own catalog chunks only, no other screen's code", async ({
+  page,
+  baseURL,
+  requests,
+}) => {
+  interface Manifest {
+    exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  }
+  const manifest = (await (await fetch(`${baseURL}/remotes/catalog/mf-manifest.json`)).json()) as Manifest;
+  const assetsOf = (name: string) => {
+    const exposed = manifest.exposes.find((entry) => entry.name === name)!;
+    return [...exposed.assets.js.sync, ...exposed.assets.css.sync];
+  };
+  const home = new Set(assetsOf('HomePage'));
+  const otherScreens = new Set(
+    ['ProductPage', 'SearchPage', 'CategoryPage', 'AboutPage', 'LegalPage']
+      .flatMap(assetsOf)
+      .filter((file) => !home.has(file)),
+  );
+  expect(otherScreens.size).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(productCards(page).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const catalogFiles = requests
+    .filter((url) => url.includes('/remotes/catalog/'))
+    .map((url) => new URL(url).pathname.split('/').pop()!);
+  expect(catalogFiles.filter((file) => home.has(file)).length).toBeGreaterThan(0);
+  expect(catalogFiles.filter((file) => otherScreens.has(file))).toEqual([]);
+});
