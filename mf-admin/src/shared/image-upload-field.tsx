@@ -19,11 +19,20 @@ export interface ImageUploadFieldProps {
   previewAlt: string;
   /** Told the stored URL once a chosen file is uploaded; the form saves it later. */
   onUploaded: (url: string) => void;
+  /** Told when an upload starts and ends, so the form does not save the old image meanwhile. */
+  onUploadingChange?: (uploading: boolean) => void;
   disabled?: boolean;
 }
 
 /** One image replaced by upload: preview, file chooser, progress, and the server's reason on failure. */
-export function ImageUploadField({ label, url, previewAlt, onUploaded, disabled }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  url,
+  previewAlt,
+  onUploaded,
+  onUploadingChange,
+  disabled,
+}: ImageUploadFieldProps) {
   const { state, upload } = useImageUpload();
   const id = useId();
 
@@ -31,7 +40,9 @@ export function ImageUploadField({ label, url, previewAlt, onUploaded, disabled 
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    onUploadingChange?.(true);
     const uploaded = await upload(file);
+    onUploadingChange?.(false);
     if (uploaded) {
       onUploaded(uploaded);
       toast.success(IMAGE_UPLOAD_MESSAGES.uploaded);

@@ -16,6 +16,7 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
   const [details, setDetails] = useState(wallet.paymentDetails);
   const [qrCode, setQrCode] = useState(wallet.qrCode);
   const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const id = useId();
 
   const save = async (event: FormEvent) => {
@@ -54,9 +55,10 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
         url={qrCode}
         previewAlt={`${wallet.paymentMethod} QR code`}
         onUploaded={setQrCode}
+        onUploadingChange={setUploading}
         disabled={saving}
       />
-      <button type="submit" className={shared['primary']} disabled={saving}>
+      <button type="submit" className={shared['primary']} disabled={saving || uploading}>
         {saving ? 'Saving...' : 'Save Changes'}
       </button>
     </form>

@@ -24,6 +24,7 @@ export function WebsiteForm({
   const [currency, setCurrency] = useState(record.currency);
   const [logo, setLogo] = useState(record.logo);
   const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const setSiteSettings = useSetAtom(siteSettingsAtom);
   const id = useId();
 
@@ -86,9 +87,10 @@ export function WebsiteForm({
         url={logo}
         previewAlt="Site logo"
         onUploaded={setLogo}
+        onUploadingChange={setUploading}
         disabled={saving}
       />
-      <button type="submit" className={shared['primary']} disabled={saving}>
+      <button type="submit" className={shared['primary']} disabled={saving || uploading}>
         {saving ? 'Updating...' : 'Update'}
       </button>
     </form>

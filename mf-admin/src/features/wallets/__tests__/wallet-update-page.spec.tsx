@@ -47,6 +47,7 @@ describe('Wallet Update screen', () => {
     await userEvent.upload(bitcoin.getByLabelText('QR Code'), imageFile('new-qr.png'));
     act(() => uploads[0]!.progress(60));
     expect(bitcoin.getByRole('progressbar', { name: 'Upload of the QR Code' })).toHaveValue(60);
+    expect(bitcoin.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
     act(() => uploads[0]!.answer(201, { url: NEW_QR }));
     expect(await screen.findByText('Image uploaded successfully')).toBeInTheDocument();
     expect(bitcoin.getByRole('img', { name: 'bitcoin QR code' })).toHaveAttribute('src', NEW_QR);
