@@ -43,9 +43,15 @@ export default function CartPage() {
               {cartItems.map((item) => (
                 <li key={item._id} className={styles['line']}>
                   {item.image ? (
-                    <img src={item.image} alt={item.name} className={styles['thumb']} />
+                    <img
+                      src={item.image}
+                      alt={item.name}
+                      width={64}
+                      height={64}
+                      className={styles['thumb']}
+                    />
                   ) : (
-                    <span />
+                    <span className={styles['thumb']} />
                   )}
                   <Link to={`/product/${encodeURIComponent(item.slug)}`} className={styles['name']}>
                     {item.name}
@@ -69,8 +75,13 @@ export default function CartPage() {
                       +
                     </button>
                   </span>
-                  <span>{formatPrice(item.price, currency)}</span>
-                  <button type="button" aria-label={`Remove ${item.name}`} onClick={() => remove(item._id)}>
+                  <span className={styles['price']}>{formatPrice(item.price, currency)}</span>
+                  <button
+                    type="button"
+                    className={styles['remove']}
+                    aria-label={`Remove ${item.name}`}
+                    onClick={() => remove(item._id)}
+                  >
                     Remove
                   </button>
                 </li>
