@@ -268,7 +268,8 @@ test("an unknown or malformed slug shows the red 'Product Not Found'", async ({ 
   for (const slug of [`no-such-product-${RUN}`, 'Not%20A%20Slug!']) {
     await page.goto(`/product/${slug}`);
     await expect(page.getByRole('alert')).toHaveText('Product Not Found');
-    await expect(page.getByRole('alert')).toHaveCSS('color', /rgb\(/);
+    // The danger variant of the shared alert: dark red text on pink.
+    await expect(page.getByRole('alert')).toHaveCSS('color', 'rgb(132, 32, 41)');
   }
   await expectNoSeriousAxeViolations(page);
 });
