@@ -75,6 +75,9 @@ export async function serveStatic({ dir, port = 0, host = '0.0.0.0', spa = false
     // dev: look files up on each request, so a rebuild is served without a restart.
     dev: true,
     etag: true,
+    // The builds write .br and .gz beside every text asset: answered by Accept-Encoding, with Vary.
+    brotli: true,
+    gzip: true,
     dotfiles: false,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));

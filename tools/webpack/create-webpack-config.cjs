@@ -4,6 +4,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 
@@ -77,12 +79,15 @@ function createWebpackConfig(options, argv = {}) {
     );
   }
 
+  if (isProduction) plugins.push(...precompression());
+
   return {
     mode,
     context: projectDir,
     // A remote has no page of its own: the container entry (remoteEntry.js) is added by the federation plugin.
     entry: isHost ? { main: options.entry ?? './src/index.ts' } : {},
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for error reports but not referenced: a shopper's page never fetches them.
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.resolve(projectDir, 'dist'),
       // Shell pages live at deep URLs (/order/123), so its assets are addressed from the root; remotes resolve
@@ -132,6 +137,32 @@ function createWebpackConfig(options, argv = {}) {
     },
     stats: 'errors-warnings',
   };
+}
+
+/** Text assets the static servers answer precompressed (ARCHITECTURE.md, "Caching"). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;
+
+/**
+ * `.br` (quality 11) and `.gz` (level 9) beside every text asset, made once at build time so the
+ * servers never compress on the fly. `remotes.json` and `site.json` are left out: each environment
+ * mounts its own over the built file, and a stale compressed twin would be served in its place.
+ */
+function precompression() {
+  const common = { test: COMPRESSIBLE, exclude: /(^|\/)(remotes|site)\.json$/, threshold: 0, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
 }
 
 module.exports = { createWebpackConfig, sharedDependencies };

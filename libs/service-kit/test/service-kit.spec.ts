@@ -70,6 +70,31 @@ describe('a service started with the kit', () => {
     expect(await response.json()).toEqual({ message: 'Invalid _id' });
   });
 
+  it('compresses JSON answers above 1 KB for a client that accepts it, and leaves small ones alone', async () => {
+    const name = 'x'.repeat(1_500);
+    const post = (encoding: string) =>
+      fetch(`${base}/api/things`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Encoding': encoding },
+        body: JSON.stringify({ name, count: 1 }),
+      });
+
+    const brotli = await post('gzip, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await brotli.json()).toEqual({ received: { name, count: 1 } });
+
+    const gzip = await post('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.json()).toEqual({ received: { name, count: 1 } });
+
+    const plain = await post('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+
+    const small = await fetch(`${base}/api/nothing-here`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
   it('answers an unknown route with 404 JSON', async () => {
     const response = await fetch(`${base}/api/nothing-here`);
     expect(response.status).toBe(404);
