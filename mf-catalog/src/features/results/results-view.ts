@@ -39,12 +39,18 @@ function pageNumber(value: string | null): number {
  * sense (an unknown sort, a negative price, page 0) fall back to their defaults rather than fail.
  */
 export function readView(params: URLSearchParams, routeCategory?: string): ResultsView {
+  let minPrice = price(params.get('minPrice'));
+  let maxPrice = price(params.get('maxPrice'));
+  // A range written backwards (an edited link) means the same range; the API would refuse it.
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  }
   return {
     query: params.get('query')?.trim() ?? '',
     category: routeCategory ?? params.get('category')?.trim() ?? '',
     brand: params.get('brand')?.trim() ?? '',
-    minPrice: price(params.get('minPrice')),
-    maxPrice: price(params.get('maxPrice')),
+    minPrice,
+    maxPrice,
     sort: isSort(params.get('sort')) ? (params.get('sort') as ProductSort) : DEFAULT_SORT,
     page: pageNumber(params.get('page')),
   };

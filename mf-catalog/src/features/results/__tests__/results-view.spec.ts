@@ -31,6 +31,10 @@ describe('results view in the URL', () => {
     expect(view('page=1.5').page).toBe(1);
   });
 
+  it('reads a price range written backwards as the same range', () => {
+    expect(view('minPrice=700&maxPrice=100')).toMatchObject({ minPrice: 100, maxPrice: 700 });
+  });
+
   it("takes a category page's category from the route, not the query", () => {
     expect(view('category=Optics', 'Pistols').category).toBe('Pistols');
   });
