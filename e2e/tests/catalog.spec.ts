@@ -226,6 +226,12 @@ test('the product page slides by arrow, bullet and drag, and adds to the cart', 
   await page.mouse.up();
   await showing(1);
 
+  // The keyboard does the same: Enter on an arrow, then the arrow keys.
+  await slider.getByRole('button', { name: 'Next picture' }).press('Enter');
+  await showing(2);
+  await page.keyboard.press('ArrowRight');
+  await showing(3);
+
   await expectAccessibleAtBothWidths(page);
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
