@@ -40,6 +40,7 @@ export function ResultsPage({ routeCategory, heading, title }: ResultsPageProps)
   const facets = useApiGet<ProductFacets>(facetsPath(view));
 
   const urlOf = (change: Partial<ResultsView>) => viewUrl(changeView(view, change), onCategoryPage);
+  // While a filter's new counts load, the previous ones stay on screen, so the filters do not jump.
   const facetData =
     facets.status === 'loaded'
       ? facets.response.data
@@ -53,6 +54,7 @@ export function ResultsPage({ routeCategory, heading, title }: ResultsPageProps)
       <h1 className={styles['heading']}>{heading}</h1>
       <div className={styles['layout']}>
         <aside className={styles['filters']} aria-label="Filters">
+          {facets.status === 'loading' && !facetData && <LoadingBox label="Loading filters..." />}
           {facets.status === 'failed' && <MessageBox variant="danger">{facets.message}</MessageBox>}
           {facetData && (
             <>

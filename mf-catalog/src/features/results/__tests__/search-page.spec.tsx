@@ -190,6 +190,19 @@ describe('Search results screen', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
+  it('keeps the results when only the filters fail, with their red alert in the filters', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/products') return { body: products, headers: { 'X-Total-Count': '12' } };
+      return { status: 503, body: { message: 'Filters are unavailable' } };
+    });
+    renderSearch('/search?query=glock');
+
+    expect(await screen.findAllByRole('article')).toHaveLength(12);
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    expect(await filters.findByRole('alert')).toHaveTextContent('Filters are unavailable');
+    expect(filters.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+  });
+
   it('adds a result to the cart with a toast and stays on the results', async () => {
     catalogue();
     renderSearch('/search?query=glock');
