@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { once } from 'node:events';
+import type { ExitInfo } from '@shop/testing';
 
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
   logFile: string;
+  /** Settles when the process has ended, however it ended. */
+  exited: Promise<ExitInfo>;
   stop(): Promise<void>;
 }
 
@@ -36,14 +38,19 @@ export function startNodeProcess(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   live.add(child);
-  child.once('exit', () => live.delete(child));
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    });
+  });
   return {
     name,
     child,
     logFile,
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;

@@ -16,6 +16,7 @@ import {
   type ServiceName,
 } from './ports.js';
 import { serveStatic } from './serve-static.mjs';
+import { type PartRun, supervise } from './supervisor.js';
 
 /** The repository root, found from this file (tools/src or tools/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,11 +28,25 @@ export interface StackOptions {
   dataDir?: string;
   /** Multiplies every gateway rate limit (load tests); logged by the gateway when not 1. */
   rateLimitFactor?: number;
+  /** The gateway's port when `ports` is `default` (8000). */
+  gatewayPort?: number;
+  /** The routing table the gateway serves (gateway/kong.yml). */
+  gatewayConfig?: string;
+  /** An existing MongoDB to use instead of the embedded one (each service gets its own database on it). */
+  mongoUrl?: string;
+  /** An existing NATS (with JetStream) to use instead of starting nats-server. */
+  natsUrl?: string;
+  /**
+   * Restart the database, NATS and every service when they end unexpectedly, with backoff, saying so
+   * through `log` (npm start does, as Kubernetes would). Parts stopped through `stopPart` stay stopped.
+   */
+  supervise?: boolean;
   log?: (line: string) => void;
 }
 
 interface StoppablePart {
   stop(): Promise<void>;
+  pid?: () => number | undefined;
 }
 
 export interface RunningStack {
@@ -43,6 +58,8 @@ export interface RunningStack {
   logDir: string;
   /** Where the users service writes e-mail (`.eml` files) when no SMTP server is configured. */
   outboxDir: string;
+  /** The process id of the database, NATS or a service now (it changes when a supervisor restarts it). */
+  pidOf(name: ServiceName | 'mongo' | 'nats'): number | undefined;
   /** Stops one part (to show the rest copes) and starts it again. */
   stopPart(name: ServiceName | FrontEndName): Promise<void>;
   startPart(name: ServiceName | FrontEndName, options?: { dir?: string }): Promise<void>;
@@ -55,6 +72,20 @@ function frontEndDist(name: FrontEndName): string {
 
 function serviceMain(name: ServiceName): string {
   return join(REPO_ROOT, 'services', name, 'dist', 'main.js');
+}
+
+/** The service's own database on a MongoDB URL: `mongodb://h:27017/?x=y` → `mongodb://h:27017/orders?x=y`. */
+export function databaseUrl(mongoUrl: string, database: string): string {
+  const url = new URL(mongoUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A URL fit for the console: no password. */
+function redactCredentials(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
 }
 
 /** The token key files the stack gives the services. */
@@ -98,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   for (const part of Object.keys(DEFAULT_PORTS) as PartName[]) {
     ports[part] = options.ports === 'default' ? DEFAULT_PORTS[part] : await freePort();
   }
+  if (options.gatewayPort !== undefined) ports.gateway = options.gatewayPort;
 
   const running = new Map<string, StoppablePart>();
   const order: string[] = [];
@@ -122,18 +154,37 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const outboxDir = join(dataDir, 'outbox');
 
   try {
-    const mongo = await startEmbeddedMongo({
-      port: ports.mongo,
-      dataFile: options.dataDir ? join(dataDir, 'mongo', 'shop.mv') : undefined,
-      logFile: join(logDir, 'mongo.log'),
-    });
-    remember('mongo', mongo);
-    log(`database      ${mongo.url}`);
-    const nats = await startEmbeddedNats({ port: ports.nats, storeDir: join(dataDir, 'nats') });
-    remember('nats', nats);
-    log(`nats          ${nats.url}`);
+    // Each part is started through `keep`: supervised (restarted when it dies) or started once.
+    const keep = async (name: string, start: () => Promise<PartRun>): Promise<void> => {
+      if (options.supervise) {
+        const part = await supervise(name, start, { log });
+        remember(name, { stop: () => part.stop(), pid: () => part.pid() });
+      } else {
+        const run = await start();
+        remember(name, { stop: run.stop, pid: () => run.pid });
+      }
+    };
 
-    const startService = async (name: ServiceName) => {
+    let mongoUrl = options.mongoUrl;
+    if (!mongoUrl) {
+      mongoUrl = `mongodb://127.0.0.1:${ports.mongo}`;
+      await keep('mongo', () =>
+        startEmbeddedMongo({
+          port: ports.mongo,
+          dataFile: options.dataDir ? join(dataDir, 'mongo', 'shop.mv') : undefined,
+          logFile: join(logDir, 'mongo.log'),
+        }),
+      );
+    }
+    log(`database      ${redactCredentials(mongoUrl)}`);
+    let natsUrl = options.natsUrl;
+    if (!natsUrl) {
+      natsUrl = `nats://127.0.0.1:${ports.nats}`;
+      await keep('nats', () => startEmbeddedNats({ port: ports.nats, storeDir: join(dataDir, 'nats') }));
+    }
+    log(`nats          ${redactCredentials(natsUrl)}`);
+
+    const runService = (name: ServiceName) => async (): Promise<PartRun> => {
       const child: ManagedProcess = startNodeProcess(
         name,
         serviceMain(name),
@@ -142,8 +193,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           NODE_ENV: process.env['NODE_ENV'] ?? 'development',
           HOST: '127.0.0.1',
           PORT: String(ports[name]),
-          MONGO_URL: `${mongo.url}/${name}`,
-          NATS_URL: nats.url,
+          MONGO_URL: databaseUrl(mongoUrl, name),
+          NATS_URL: natsUrl,
           // Every service verifies tokens; only users signs them, so only users gets the private key.
           JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
           ...(name === 'users'
@@ -152,8 +203,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         },
         join(logDir, `${name}.log`),
       );
-      remember(name, child);
-      await waitUntilReady(child, `http://127.0.0.1:${ports[name]}/health/ready`);
+      try {
+        await waitUntilReady(child, `http://127.0.0.1:${ports[name]}/health/ready`);
+      } catch (error) {
+        // Not ready: never leave it holding the port the next attempt needs.
+        await child.stop();
+        throw error;
+      }
+      return { stop: child.stop, exited: child.exited, pid: child.child.pid };
+    };
+    const startService = async (name: ServiceName) => {
+      await keep(name, runService(name));
       log(`${name.padEnd(13)} http://127.0.0.1:${ports[name]}`);
     };
 
@@ -172,7 +232,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const upstreams: Record<string, string> = {};
     for (const name of [...SERVICES, ...FRONT_ENDS]) upstreams[name] = `127.0.0.1:${ports[name]}`;
     const gateway = await startGateway({
-      configPath: join(REPO_ROOT, 'gateway', 'kong.yml'),
+      configPath: options.gatewayConfig ?? join(REPO_ROOT, 'gateway', 'kong.yml'),
       port: ports.gateway,
       host: options.ports === 'default' ? '0.0.0.0' : '127.0.0.1',
       upstreams,
@@ -191,6 +251,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logDir,
       outboxDir,
       stop,
+      pidOf: (name) => running.get(name)?.pid?.(),
       async stopPart(name) {
         await running.get(name)?.stop();
         running.delete(name);

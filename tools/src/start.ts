@@ -1,10 +1,35 @@
 import { join } from 'node:path';
 import { REPO_ROOT, startStack } from './stack.js';
 
-/** `npm start`: the whole shop on the documented ports, data kept under .data/, Ctrl-C stops it all. */
+/** A whole number from the environment, or a clear refusal naming the variable. */
+function numberFromEnv(name: string, check: (value: number) => boolean): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!check(value)) throw new Error(`${name}="${raw}" is not valid`);
+  return value;
+}
+
+/**
+ * `npm start`: the whole shop on the documented ports, data kept under .data/, every part supervised
+ * (restarted with backoff when it dies, as Kubernetes would), Ctrl-C stops it all. The README's runner
+ * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, and MONGO_URL /
+ * NATS_URL to use servers of your own instead of the embedded ones. Every other variable reaches the
+ * services as it is.
+ */
 async function main(): Promise<void> {
   const dataDir = join(REPO_ROOT, '.data');
-  const stack = await startStack({ ports: 'default', dataDir, log: (line) => console.log(`  ${line}`) });
+  const stack = await startStack({
+    ports: 'default',
+    dataDir,
+    supervise: true,
+    gatewayPort: numberFromEnv('GATEWAY_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536),
+    gatewayConfig: process.env['GATEWAY_CONFIG'] || undefined,
+    rateLimitFactor: numberFromEnv('GATEWAY_RATE_LIMIT_FACTOR', (n) => Number.isFinite(n) && n > 0),
+    mongoUrl: process.env['MONGO_URL'] || undefined,
+    natsUrl: process.env['NATS_URL'] || undefined,
+    log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+  });
   console.log(`\n  The shop is running at ${stack.url}\n  Logs: ${stack.logDir}\n  Press Ctrl-C to stop.\n`);
   let stopping = false;
   const shutdown = async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startManagedProcess } from './managed-process.js';
+import { type ExitInfo, startManagedProcess } from './managed-process.js';
 import type { RunningServer } from './running-server.js';
 import { ensureToolsInstalled, toolPaths } from './tool-paths.js';
 
@@ -12,7 +12,7 @@ export interface EmbeddedMongoOptions {
   logFile?: string;
 }
 
-export type EmbeddedMongo = RunningServer & { port: number; pid: number };
+export type EmbeddedMongo = RunningServer & { port: number; pid: number; exited: Promise<ExitInfo> };
 
 // A small heap and the serial collector suit a test database on a 2-core machine.
 const DEFAULT_JAVA_OPTS = ['-Xmx512m', '-XX:+UseSerialGC'];
@@ -47,5 +47,5 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     logFile: options.logFile,
     keepStdin: true,
   });
-  return { url: `mongodb://127.0.0.1:${port}`, port, pid: child.pid, stop: child.stop };
+  return { url: `mongodb://127.0.0.1:${port}`, port, pid: child.pid, exited: child.exited, stop: child.stop };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startManagedProcess } from './managed-process.js';
+import { type ExitInfo, startManagedProcess } from './managed-process.js';
 import type { RunningServer } from './running-server.js';
 import { ensureToolsInstalled, toolPaths } from './tool-paths.js';
 
@@ -14,7 +14,7 @@ export interface EmbeddedNatsOptions {
   monitorPort?: number;
 }
 
-export type EmbeddedNats = RunningServer & { port: number; pid: number };
+export type EmbeddedNats = RunningServer & { port: number; pid: number; exited: Promise<ExitInfo> };
 
 /** Starts a local nats-server with JetStream and resolves once it accepts clients. */
 export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Promise<EmbeddedNats> {
@@ -52,6 +52,7 @@ export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Prom
       url: `nats://127.0.0.1:${readyPort}`,
       port: readyPort,
       pid: child.pid,
+      exited: child.exited,
       stop: async () => {
         await child.stop();
         removeOwnStore();

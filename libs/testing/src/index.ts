@@ -1,4 +1,5 @@
 export type { RunningServer } from './running-server.js';
+export type { ExitInfo } from './managed-process.js';
 export { freePort } from './free-port.util.js';
 export {
   startEmbeddedMongo,

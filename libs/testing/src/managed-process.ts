@@ -17,8 +17,16 @@ export interface ManagedProcessOptions<T> {
   keepStdin?: boolean;
 }
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ManagedProcess {
   readonly pid: number;
+  /** Settles when the process has ended, however it ended (a supervisor restarts it on that). */
+  readonly exited: Promise<ExitInfo>;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process is gone. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -52,11 +60,11 @@ export function startManagedProcess<T>(
   const log: WriteStream | undefined = options.logFile
     ? createWriteStream(options.logFile, { flags: 'a' })
     : undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('close', () => {
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.once('close', (code, signal) => {
       live.delete(child);
       log?.end();
-      resolve();
+      resolve({ code, signal });
     });
   });
   const lastOutput = (): string =>
@@ -66,7 +74,10 @@ export function startManagedProcess<T>(
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       if (child.pid === undefined) return; // never started
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await exited;
+        return;
+      }
       child.kill('SIGTERM');
       const killTimer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
@@ -97,7 +108,7 @@ export function startManagedProcess<T>(
       if (settled) return;
       const ready = options.readyWhen(line);
       if (ready !== undefined) {
-        settle(() => resolve({ process: { pid: child.pid ?? -1, stop }, ready }));
+        settle(() => resolve({ process: { pid: child.pid ?? -1, exited, stop }, ready }));
       }
     };
     // Both streams are read for the whole life of the child: an unread pipe would eventually block it.
