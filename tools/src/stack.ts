@@ -32,6 +32,8 @@ export interface StackOptions {
   gatewayPort?: number;
   /** The routing table the gateway serves (gateway/kong.yml). */
   gatewayConfig?: string;
+  /** Extra environment for every service (a test shortening the recovery windows says so here). */
+  serviceEnv?: Record<string, string>;
   /** An existing MongoDB to use instead of the embedded one (each service gets its own database on it). */
   mongoUrl?: string;
   /** An existing NATS (with JetStream) to use instead of starting nats-server. */
@@ -190,6 +192,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         serviceMain(name),
         {
           ...process.env,
+          ...options.serviceEnv,
           NODE_ENV: process.env['NODE_ENV'] ?? 'development',
           HOST: '127.0.0.1',
           PORT: String(ports[name]),
