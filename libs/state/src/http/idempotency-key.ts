@@ -1,5 +1,5 @@
-/** The header the orders service reads to place an order once however often it is sent. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+// The header the orders service reads to place an order once however often it is sent.
+export { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts';
 
 /**
  * A fresh key for one command that must not run twice (a double click, a retry after a lost answer):

@@ -24,7 +24,7 @@ export function UserMenu() {
     // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={topBar['barButton']}>
-        {userInfo ? `Hello, ${userInfo.name}` : 'Hello, sign in'}
+        <span className={styles['greeting']}>{userInfo ? `Hello, ${userInfo.name}` : 'Hello, sign in'}</span>
         <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
