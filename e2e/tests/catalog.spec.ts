@@ -320,6 +320,12 @@ test('the terms show the liability cap and the children statement', async ({ pag
   await expect(
     page.getByText(/do not knowingly collect personal data from children under thirteen/),
   ).toBeVisible();
+  // The contact address is the configured one (shell's site.json), the same as the footer's.
+  const { contact } = (await (await page.request.get('/site.json')).json()) as { contact: { email: string } };
+  await expect(page.getByRole('main').getByRole('link', { name: contact.email })).toHaveAttribute(
+    'href',
+    `mailto:${contact.email}`,
+  );
   await expectAccessibleAtBothWidths(page);
 });
 

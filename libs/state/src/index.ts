@@ -70,3 +70,10 @@ export { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './http/idempotency-ke
 export { type UploadOptions, uploadImage } from './http/upload-image';
 
 export type { Product, SiteSettings } from '@shop/contracts';
+
+export {
+  type ContactDetails,
+  SITE_CONFIG_URL,
+  parseContactDetails,
+  useContactDetails,
+} from './site-config/use-contact-details';

@@ -1,15 +1,14 @@
-import { siteSettingsAtom } from '@shop/state';
+import { siteSettingsAtom, useContactDetails } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './legal-page.module.css';
-
-/** Where shoppers write about these terms; the footer shows the same address. */
-const CONTACT_EMAIL = 'support@firearms-store.example';
 
 /** `/legal` (spec §2): the terms, with the $1,000 liability cap and the under-thirteen statement (spec §9). */
 export default function LegalPage() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   const store = websiteName || 'the store';
+  // The same configured address as the footer's (site.json); nothing is shown until it is known.
+  const { email } = useContactDetails();
 
   return (
     <article className={styles['page']}>
@@ -94,8 +93,9 @@ export default function LegalPage() {
       <section aria-labelledby="terms-contact">
         <h2 id="terms-contact">8. Contact</h2>
         <p>
-          Questions about these terms: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. See also our{' '}
-          <Link to="/about#faq">frequently asked questions</Link>.
+          Questions about these terms:{' '}
+          {email ? <a href={`mailto:${email}`}>{email}</a> : 'write to us at the address in the footer'}. See
+          also our <Link to="/about#faq">frequently asked questions</Link>.
         </p>
       </section>
     </article>

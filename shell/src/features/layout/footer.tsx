@@ -1,8 +1,7 @@
-import { siteSettingsAtom } from '@shop/state';
+import { siteSettingsAtom, useContactDetails } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './footer.module.css';
-import { useContactDetails } from './use-contact-details';
 
 const STORE_LINKS = [
   { to: '/about#about', label: 'About Us' },

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The shop's contact details, from the shell's per-environment `site.json` (a ConfigMap in Kubernetes). */
+/**
+ * The shop's contact details, from the shell's per-environment `site.json` (a ConfigMap in Kubernetes),
+ * read once per page for every screen that shows them (the footer, the terms).
+ */
 export interface ContactDetails {
   location: string;
   email: string;
@@ -38,7 +41,7 @@ function fetchContactDetails(): Promise<Partial<ContactDetails>> {
   return request;
 }
 
-/** The footer's contact block: loaded once per page, empty until then (it sits below the fold). */
+/** The contact details, empty until `site.json` has been read (a footer and terms sit below the fold). */
 export function useContactDetails(): Partial<ContactDetails> {
   const [details, setDetails] = useState<Partial<ContactDetails>>({});
   useEffect(() => {
