@@ -76,5 +76,26 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // STYLE.md: features do not import each other; what two features need lives in src/shared/.
+    files: ['shell/src/features/**/*.{ts,tsx}', 'mf-*/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+              message: 'Features do not import each other; move what both need to src/shared/.',
+            },
+            {
+              regex: '(^|/)features/',
+              message: 'Features do not import each other; move what both need to src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage } from '../forgot-password-page';
 import { ResetPasswordPage } from '../reset-password-page';
-import { answer, renderScreen } from './render-screen';
+import { answer, renderScreen } from '../../../test/render-screen';
 
 describe('Forgot Password screen', () => {
   beforeEach(() => sessionStorage.clear());

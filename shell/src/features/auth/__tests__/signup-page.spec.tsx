@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignUpPage } from '../signup-page';
-import { answer, renderScreen } from './render-screen';
+import { answer, renderScreen } from '../../../test/render-screen';
 
 const ann = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'tok' };
 

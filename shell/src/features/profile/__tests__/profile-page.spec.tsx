@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, renderScreen } from '../../auth/__tests__/render-screen';
+import { answer, renderScreen } from '../../../test/render-screen';
 import { ProfilePage } from '../profile-page';
 
 const ann: UserInfo = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'old' };
