@@ -1,10 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type Order, type Product, type UserInfo, type Wallet, priceOrder } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
   expect,
+  expectNoSeriousAxeViolations,
   productCards,
   signInThroughApi,
   signUpThroughApi,
@@ -93,37 +93,17 @@ async function createProduct(
 const money = (amount: number) =>
   `${amount < 0 ? '-' : ''}$${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/**
- * No serious or critical axe violation inside `selector`. The checkout screens are judged on the part
- * they own: the shell's top bar is the shell's to keep clean (home.spec.ts and the shell's tests).
- */
-async function expectNoSeriousViolationsIn(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const report = serious.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
-  );
-  expect(report, `axe on ${selector} of ${page.url()}`).toEqual([]);
-}
-
-/** How far the screen's content reaches past the window's right edge (0 when it fits). */
+/** How far the page reaches past the window's right edge (0 when it fits). */
 const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('#main');
-    return main ? main.scrollWidth - main.clientWidth : 0;
-  });
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** The screen's content axe-clean at 1280 and 320 px, and none of it wider than 320 px. */
+/** The whole page axe-clean at 1280 and 320 px, and none of it wider than 320 px. */
 async function expectAccessibleAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expectNoSeriousViolationsIn(page, '#main');
+  await expectNoSeriousAxeViolations(page);
   await page.setViewportSize({ width: 320, height: 700 });
-  await expectNoSeriousViolationsIn(page, '#main');
-  expect(await overflow(page), `content wider than 320 px on ${page.url()}`).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(page);
+  expect(await overflow(page), `page wider than 320 px on ${page.url()}`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -272,7 +252,7 @@ test('a shopper goes from the cart to a paid order and finds it in the history',
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expectNoSeriousViolationsIn(page, '[role="dialog"]');
+  await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Mark Order As Paid' }).click();
   await expect(page.getByText('Order is paid')).toBeVisible();
   await expect(dialog).toBeHidden();
