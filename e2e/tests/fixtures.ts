@@ -21,13 +21,29 @@ interface TestFixtures {
  */
 const TEST_RATE_LIMIT_FACTOR = 20;
 
+/**
+ * The users service's own limits per address (20 sign-ups in 15 minutes, ...) meet the same fact: the
+ * whole suite is one address. Raised for the test stack only; the per-account limits stay as shipped,
+ * and the users service's tests prove both kinds.
+ */
+const TEST_SERVICE_ENV = {
+  THROTTLE_SIGNIN_PER_ADDRESS: '1000',
+  THROTTLE_SIGNUP_PER_ADDRESS: '1000',
+  THROTTLE_FORGOT_PER_ADDRESS: '200',
+  THROTTLE_RESET_PER_ADDRESS: '200',
+};
+
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const stack = await startStack({ ports: 'free', rateLimitFactor: TEST_RATE_LIMIT_FACTOR });
+      const stack = await startStack({
+        ports: 'free',
+        rateLimitFactor: TEST_RATE_LIMIT_FACTOR,
+        serviceEnv: TEST_SERVICE_ENV,
+      });
       await use(stack);
       await stack.stop();
     },
