@@ -202,6 +202,14 @@ test('the product page slides by arrow, bullet and drag, and adds to the cart', 
       'aria-label',
       `Picture ${picture} of 3`,
     );
+    // The bullet changes as the slide starts moving; a drag begun mid-transition may be taken as a tap.
+    await expect
+      .poll(() =>
+        slider
+          .locator('.swiper')
+          .evaluate((element) => (element as { swiper?: { animating: boolean } }).swiper?.animating),
+      )
+      .toBe(false);
   };
   await showing(1);
 

@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { type Order, type Product, type UserInfo, type Wallet, priceOrder } from '@shop/contracts';
+import { solidPng } from '@shop/testing';
 import {
   SEEDED_ADMIN,
   expect,
@@ -15,28 +15,7 @@ import {
 
 const PASSWORD = 'correct-horse-battery';
 
-/** A real 1×1 PNG, followed by `padding` bytes (browsers and the media service ignore what follows IEND). */
-function png(padding = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 200, 40, 40, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-    Buffer.alloc(padding),
-  ]);
-}
+const png = (padding = 0): Buffer => solidPng({ padding });
 
 async function api<T>(
   baseURL: string,

@@ -12,3 +12,4 @@ export { uniqueDbName, mongoUrlFor } from './database-names.util.js';
 export { toolPaths, type ToolPaths } from './tool-paths.js';
 export { startServiceProcess, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { createTestTokens, type TestTokens, type TestTokenOptions } from './test-tokens.factory.js';
+export { solidPng } from './png-image.js';
