@@ -1,0 +1,423 @@
+// `npm run soak [minutes]` (default 10): the whole shop under mixed traffic through the gateway, shoppers
+// (browse, search, product pages, fresh stock for the cart, orders, receipt uploads, their history) and
+// an admin (edits, mark paid, delivered, lists). It reports requests, errors by status, p50/p99 per
+// route and each service's memory over time, writes bench/out/soak-report.md and .json, and fails on
+// any 5xx or dropped request, or on a service whose memory grew more than 10 % after warm-up.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Order, Product, UserInfo } from '@shop/contracts';
+import { solidPng } from '@shop/testing';
+import { REPO_ROOT, startStack } from '@shop/tools';
+
+const MINUTES = Number(process.argv[2] ?? process.env['SOAK_MINUTES'] ?? 10);
+const SHOPPERS = Number(process.env['SOAK_SHOPPERS'] ?? 8);
+/** The first part of the run, not judged for memory: pools, caches and JIT settle. */
+const WARM_UP_SHARE = 0.2;
+const MEMORY_SAMPLE_MS = 10_000;
+const MAX_MEMORY_GROWTH = 0.1;
+const SERVICES = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
+
+if (!Number.isFinite(MINUTES) || MINUTES <= 0) {
+  console.error(`usage: npm run soak [minutes]   (got "${process.argv[2]}")`);
+  process.exit(2);
+}
+
+interface RouteStats {
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
+const routes = new Map<string, RouteStats>();
+
+function record(route: string, status: number | string, ms: number): void {
+  let stats = routes.get(route);
+  if (!stats) {
+    stats = { latencies: [], statuses: {} };
+    routes.set(route, stats);
+  }
+  stats.latencies.push(ms);
+  stats.statuses[String(status)] = (stats.statuses[String(status)] ?? 0) + 1;
+}
+
+interface Answer<T> {
+  status: number;
+  body: T | undefined;
+}
+
+let base = '';
+
+/** One call through the gateway, timed and counted under `route` (the path's template). */
+async function call<T>(
+  route: string,
+  path: string,
+  init: {
+    method?: string;
+    token?: string;
+    json?: unknown;
+    form?: FormData;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer<T>> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    record(route, response.status, performance.now() - started);
+    let body: T | undefined;
+    try {
+      body = text === '' ? undefined : (JSON.parse(text) as T);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  } catch (error) {
+    record(
+      route,
+      error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'dropped',
+      performance.now() - started,
+    );
+    return { status: 0, body: undefined };
+  }
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const RECEIPT = solidPng({ width: 32, height: 32, rgba: [20, 120, 60, 255] });
+
+/** One shopper's session after session: browse, search, look, order now and then, pay some orders. */
+async function shopper(user: UserInfo, products: Product[], until: number): Promise<void> {
+  const words = ['glock', 'holster', 'sight', '9mm', 'case'];
+  while (Date.now() < until) {
+    const product = pick(products);
+    const roll = Math.random();
+    if (roll < 0.2) await call('GET /api/products', '/api/products');
+    else if (roll < 0.3)
+      await call('GET /api/products?query', `/api/products?query=${pick(words)}&page=1&pageSize=12`);
+    else if (roll < 0.38) await call('GET /api/products/facets', `/api/products/facets?query=${pick(words)}`);
+    else if (roll < 0.5) await call('GET /api/products/slug/:slug', `/api/products/slug/${product.slug}`);
+    else if (roll < 0.58) await call('GET /api/products/categories', '/api/products/categories');
+    else if (roll < 0.68)
+      await call('GET /api/products/:id', `/api/products/${product._id}`, { token: user.token });
+    else if (roll < 0.74)
+      await call('GET /api/orders/mine', '/api/orders/mine?page=1&limit=10', { token: user.token });
+    else if (roll < 0.78) await call('GET /api/data/all-data', '/api/data/all-data');
+    else if (roll < 0.82)
+      await call('GET /api/wallet/all-wallets', '/api/wallet/all-wallets', { token: user.token });
+    else {
+      const placed = await call<Order>('POST /api/orders', '/api/orders', {
+        method: 'POST',
+        token: user.token,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        json: {
+          orderItems: [{ _id: product._id, quantity: 1 + Math.floor(Math.random() * 2) }],
+          shippingAddress: {
+            fullName: user.name,
+            address: '1 Soak Street',
+            city: 'Fresno',
+            country: 'United States',
+            phoneNumber: '+1 555 0100',
+          },
+          paymentMethod: pick(['bitcoin', 'apple Pay', 'cashapp']),
+        },
+      });
+      if (placed.status === 201 && placed.body && Math.random() < 0.6) {
+        await call('GET /api/orders/:id', `/api/orders/${placed.body._id}`, { token: user.token });
+        const form = new FormData();
+        form.append('file', new Blob([RECEIPT], { type: 'image/png' }), 'receipt.png');
+        const uploaded = await call<{ url: string }>('POST /api/media', '/api/media', {
+          method: 'POST',
+          token: user.token,
+          form,
+        });
+        if (uploaded.status === 201 && uploaded.body) {
+          await call('GET /api/media/:id/:name', uploaded.body.url);
+          await call('PUT /api/orders/:id/pay', `/api/orders/${placed.body._id}/pay`, {
+            method: 'PUT',
+            token: user.token,
+            json: { orderId: placed.body._id, receiptUrl: uploaded.body.url },
+          });
+        }
+      }
+    }
+    await pause(20 + Math.random() * 60);
+  }
+}
+
+/** The admin: lists, confirms payments, delivers, edits a product now and then. */
+async function admin(user: UserInfo, products: Product[], until: number): Promise<void> {
+  while (Date.now() < until) {
+    const roll = Math.random();
+    if (roll < 0.35) {
+      const pending = await call<Order[]>(
+        'GET /api/orders?status',
+        '/api/orders?status=Pending&page=1&limit=10',
+        {
+          token: user.token,
+        },
+      );
+      const order = pending.body?.[0];
+      if (order)
+        await call('PUT /api/orders/markpaid/:id', `/api/orders/markpaid/${order._id}`, {
+          method: 'PUT',
+          token: user.token,
+        });
+    } else if (roll < 0.6) {
+      const paid = await call<Order[]>(
+        'GET /api/orders?status',
+        '/api/orders?status=Paid&delivered=false&page=1&limit=10',
+        {
+          token: user.token,
+        },
+      );
+      const order = paid.body?.[0];
+      if (order)
+        await call('PUT /api/orders/delivered/:id', `/api/orders/delivered/${order._id}`, {
+          method: 'PUT',
+          token: user.token,
+        });
+    } else if (roll < 0.75) {
+      const product = pick(products);
+      await call('POST /api/products/update/:id', `/api/products/update/${product._id}`, {
+        method: 'POST',
+        token: user.token,
+        json: {
+          name: product.name,
+          slug: product.slug,
+          image: product.image,
+          brand: product.brand,
+          category: product.category,
+          description: `${product.description.split(' (edited')[0]} (edited ${new Date().toISOString()})`,
+          price: Math.round((product.price + (Math.random() < 0.5 ? -1 : 1)) * 100) / 100,
+          countInStock: product.countInStock,
+        },
+      });
+    } else if (roll < 0.9) {
+      await call('GET /api/orders', '/api/orders?page=1&limit=20', { token: user.token });
+    } else {
+      await call('GET /api/users/all-users', '/api/users/all-users?page=1&limit=20', { token: user.token });
+    }
+    await pause(100 + Math.random() * 200);
+  }
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function setUp() {
+  const signIn = await call<UserInfo>('setup', '/api/users/signin', {
+    method: 'POST',
+    json: { email: 'admin@shop.local', password: 'admin-password-123' },
+  });
+  if (!signIn.body?.token) throw new Error(`admin sign-in failed (${signIn.status})`);
+  const adminUser = signIn.body;
+  const shoppers: UserInfo[] = [];
+  for (let i = 0; i < SHOPPERS; i += 1) {
+    const signUp = await call<UserInfo>('setup', '/api/users/signup', {
+      method: 'POST',
+      json: {
+        name: `Soak Shopper ${i + 1}`,
+        email: `soak-${Date.now()}-${i}@example.com`,
+        password: 'correct-horse-battery',
+      },
+    });
+    if (!signUp.body?.token) throw new Error(`sign-up failed (${signUp.status})`);
+    shoppers.push(signUp.body);
+  }
+  // Products of the soak's own, with stock enough for the whole run: the demo catalogue stays as it is.
+  const demo = (await call<Product[]>('setup', '/api/products')).body ?? [];
+  const products: Product[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const created = await call<Product>('setup', '/api/listings/create', {
+      method: 'POST',
+      token: adminUser.token,
+      json: {
+        name: `Soak Product ${i + 1} ${Date.now()}`,
+        slug: '',
+        image: [demo[i % demo.length]!.image[0]],
+        brand: pick(['Glock', 'Sig Sauer', 'Smith & Wesson']),
+        category: pick(['Pistols', 'Accessories']),
+        description: 'A product of the soak test, bought again and again',
+        price: 100 + i * 37.5,
+        countInStock: 1_000_000,
+      },
+    });
+    if (!created.body?._id) throw new Error(`listing failed (${created.status})`);
+    products.push(created.body);
+  }
+  routes.delete('setup');
+  return { adminUser, shoppers, products };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-soak-'));
+  console.log(`Soak: ${MINUTES} min, ${SHOPPERS} shoppers and one admin through the gateway.`);
+  console.log(
+    'Starting the shop (gateway and per-address limits raised for one machine that is every client)...',
+  );
+  const stack = await startStack({
+    ports: 'free',
+    dataDir,
+    rateLimitFactor: 10_000,
+    serviceEnv: {
+      THROTTLE_SIGNIN_PER_ADDRESS: '100000',
+      THROTTLE_SIGNUP_PER_ADDRESS: '100000',
+      UPLOADS_PER_WINDOW: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  base = stack.url;
+  const memory: Array<{ atS: number } & Record<string, number | undefined>> = [];
+  const startedAt = Date.now();
+  let failed = false;
+  try {
+    const { adminUser, shoppers, products } = await setUp();
+    const until = Date.now() + MINUTES * 60_000;
+    const sample = () => {
+      const row: { atS: number } & Record<string, number | undefined> = {
+        atS: Math.round((Date.now() - startedAt) / 1000),
+      };
+      for (const name of SERVICES) row[name] = rssMb(stack.pidOf(name));
+      memory.push(row);
+    };
+    sample();
+    const sampler = setInterval(() => {
+      sample();
+      const total = [...routes.values()].reduce((sum, stats) => sum + stats.latencies.length, 0);
+      console.log(`  ${memory.at(-1)!.atS} s: ${total} requests`);
+    }, MEMORY_SAMPLE_MS);
+    await Promise.all([
+      ...shoppers.map((user) => shopper(user, products, until)),
+      admin(adminUser, products, until),
+    ]);
+    clearInterval(sampler);
+    sample();
+
+    const report = summarize(memory);
+    failed = report.failures.length > 0;
+    mkdirSync(join(REPO_ROOT, 'bench', 'out'), { recursive: true });
+    writeFileSync(
+      join(REPO_ROOT, 'bench', 'out', 'soak-report.json'),
+      `${JSON.stringify(report.json, null, 2)}\n`,
+    );
+    writeFileSync(join(REPO_ROOT, 'bench', 'out', 'soak-report.md'), report.markdown);
+    console.log(`\n${report.markdown}`);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+function summarize(memory: Array<{ atS: number } & Record<string, number | undefined>>) {
+  const failures: string[] = [];
+  const rows = [...routes.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([route, stats]) => {
+      const sorted = [...stats.latencies].sort((a, b) => a - b);
+      const bad = Object.entries(stats.statuses).filter(([status]) => !/^[1-4]\d\d$/.test(status));
+      for (const [status, count] of bad) failures.push(`${route}: ${count} × ${status}`);
+      return {
+        route,
+        requests: sorted.length,
+        statuses: stats.statuses,
+        p50Ms: Math.round(percentile(sorted, 50)),
+        p99Ms: Math.round(percentile(sorted, 99)),
+      };
+    });
+  const durationS = memory.at(-1)!.atS - memory[0]!.atS;
+  const warmUpEnd = memory[0]!.atS + durationS * WARM_UP_SHARE;
+  const judged = memory.filter((row) => row.atS >= warmUpEnd);
+  const growth: Record<string, { afterWarmUpMb: number; endMb: number; growth: number }> = {};
+  for (const name of SERVICES) {
+    // Medians of the first and last three samples after warm-up: one garbage collection is not a trend.
+    const first = median(judged.slice(0, 3).map((row) => row[name] ?? 0));
+    const last = median(judged.slice(-3).map((row) => row[name] ?? 0));
+    const ratio = first > 0 ? last / first - 1 : 0;
+    growth[name] = { afterWarmUpMb: first, endMb: last, growth: Math.round(ratio * 1000) / 1000 };
+    if (ratio > MAX_MEMORY_GROWTH)
+      failures.push(`${name}: memory grew ${(ratio * 100).toFixed(1)} % after warm-up`);
+  }
+  const total = rows.reduce((sum, row) => sum + row.requests, 0);
+  const statusTotals: Record<string, number> = {};
+  for (const row of rows)
+    for (const [status, count] of Object.entries(row.statuses))
+      statusTotals[status] = (statusTotals[status] ?? 0) + count;
+
+  const lines = [
+    `# Soak report`,
+    '',
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${MINUTES} min, ${SHOPPERS} shoppers + 1 admin through the gateway, ` +
+      `${total} requests (${Math.round(total / durationS)}/s). Warm-up: the first ${WARM_UP_SHARE * 100} %.`,
+    '',
+    `**${failures.length === 0 ? 'PASSED' : 'FAILED'}**${failures.length ? `: ${failures.join('; ')}` : ': no 5xx, no dropped request, no service grew more than 10 % after warm-up.'}`,
+    '',
+    `Answers by status: ${Object.entries(statusTotals)
+      .map(([status, count]) => `${status} × ${count}`)
+      .join(', ')}`,
+    '',
+    '| route | requests | statuses | p50 ms | p99 ms |',
+    '| --- | ---: | --- | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| \`${row.route}\` | ${row.requests} | ${Object.entries(row.statuses)
+          .map(([s, c]) => `${s}×${c}`)
+          .join(' ')} | ${row.p50Ms} | ${row.p99Ms} |`,
+    ),
+    '',
+    '## Memory (resident, MB)',
+    '',
+    `| service | after warm-up | end | growth |`,
+    '| --- | ---: | ---: | ---: |',
+    ...SERVICES.map(
+      (name) =>
+        `| ${name} | ${growth[name]!.afterWarmUpMb} | ${growth[name]!.endMb} | ${(growth[name]!.growth * 100).toFixed(1)} % |`,
+    ),
+    '',
+    '<details><summary>Every sample</summary>',
+    '',
+    `| s | ${SERVICES.join(' | ')} |`,
+    `| ---: | ${SERVICES.map(() => '---:').join(' | ')} |`,
+    ...memory.map((row) => `| ${row.atS} | ${SERVICES.map((name) => row[name] ?? '').join(' | ')} |`),
+    '',
+    '</details>',
+    '',
+  ];
+  return {
+    failures,
+    markdown: lines.join('\n'),
+    json: { minutes: MINUTES, shoppers: SHOPPERS, total, failures, routes: rows, memory, growth },
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
