@@ -140,7 +140,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!order.includes(name)) order.push(name);
   };
 
+  // Set first thing on the way out, so no supervisor restarts a part that ended with the rest.
+  let shuttingDown = false;
   const stop = async () => {
+    shuttingDown = true;
     for (const name of [...order].reverse()) {
       await running
         .get(name)
@@ -159,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Each part is started through `keep`: supervised (restarted when it dies) or started once.
     const keep = async (name: string, start: () => Promise<PartRun>): Promise<void> => {
       if (options.supervise) {
-        const part = await supervise(name, start, { log });
+        const part = await supervise(name, start, { log, shouldRestart: () => !shuttingDown });
         remember(name, { stop: () => part.stop(), pid: () => part.pid() });
       } else {
         const run = await start();

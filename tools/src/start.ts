@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\n  Stopping...');
+    // stop() first tells every supervisor not to restart: a terminal's Ctrl-C has reached the parts too.
     await stack.stop();
     process.exit(0);
   };

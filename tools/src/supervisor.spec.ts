@@ -103,3 +103,23 @@ describe('supervise', () => {
     expect(describeExit({ code: 1, signal: null })).toBe('exit code 1');
   });
 });
+
+describe('supervise during a shutdown', () => {
+  it('neither restarts nor reports a part that ends while the shop is shutting down', async () => {
+    const lines: string[] = [];
+    let shuttingDown = false;
+    const part = await supervise('sleeper', sleeper(), {
+      log: (line) => lines.push(line),
+      initialDelayMs: 20,
+      shouldRestart: () => !shuttingDown,
+    });
+    const pid = part.pid()!;
+    shuttingDown = true;
+    // As a terminal's Ctrl-C does: the signal reaches the part before the runner stops it.
+    process.kill(pid, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lines).toEqual([]);
+    expect(part.restarts()).toBe(0);
+    await part.stop();
+  });
+});

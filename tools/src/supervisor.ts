@@ -26,6 +26,11 @@ export interface SupervisorOptions {
   maxDelayMs?: number;
   /** A run this long counts as healthy: the next crash waits the initial delay again (60 s). */
   healthyAfterMs?: number;
+  /**
+   * Asked when a run ends: false while the whole shop is shutting down. A terminal's Ctrl-C reaches
+   * every process of the group at once, so parts end on their own before the runner stops them.
+   */
+  shouldRestart?: () => boolean;
 }
 
 /** 'exit code 1' or 'signal SIGKILL'. */
@@ -75,11 +80,11 @@ export async function supervise(
 
   const watch = (run: PartRun, startedAt: number): void => {
     void run.exited.then(async (exit) => {
-      if (stopping || run !== current) return;
+      if (stopping || run !== current || options.shouldRestart?.() === false) return;
       current = undefined;
       let ranForMs = Date.now() - startedAt;
       let why = `exited unexpectedly (${describeExit(exit)})`;
-      while (!stopping) {
+      while (!stopping && options.shouldRestart?.() !== false) {
         delay = nextDelay(delay, ranForMs, settings);
         options.log(`✗ ${name} ${why}; restarting in ${(delay / 1000).toFixed(1)} s`);
         await sleep(delay);
