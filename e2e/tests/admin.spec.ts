@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { Order, Product, UserInfo, Wallet } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
+  callApi,
   expect,
   expectNoSeriousAxeViolations,
   productCards,
@@ -10,6 +11,7 @@ import {
   startSignedIn,
   test,
   uniqueEmail,
+  uploadImageThroughApi,
 } from './fixtures';
 
 // The admin screens of issue 13, as an admin uses them, with a shopper's side done through the API so
@@ -37,44 +39,12 @@ const SHIPPING = {
 /** A word no other test's data contains, so searches find only what this test made. */
 const freshTag = () => `adm${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function api<T>(
-  baseURL: string,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.message}`);
-  return answer;
-}
+const api = <T>(baseURL: string, method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(baseURL, method, path, token, body);
 
 /** Uploads an image as this user, as the shopper's receipt screen would. */
-async function uploadThroughApi(
-  baseURL: string,
-  token: string,
-  name: string,
-  bytes = RED_PNG,
-): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
-  const response = await fetch(`${baseURL}/api/media`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const answer = (await response.json()) as { url: string; message?: string };
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${answer.message}`);
-  return answer.url;
-}
+const uploadThroughApi = (baseURL: string, token: string, name: string, bytes = RED_PNG) =>
+  uploadImageThroughApi(baseURL, token, name, bytes);
 
 function placeOrder(baseURL: string, shopper: UserInfo, productId: string, paymentMethod = 'cashapp') {
   return api<Order>(baseURL, 'POST', '/api/orders', shopper.token, {

@@ -3,6 +3,7 @@ import { type Order, type Product, type UserInfo, type Wallet, priceOrder } from
 import { solidPng } from '@shop/testing';
 import {
   SEEDED_ADMIN,
+  callApi,
   expect,
   expectNoSeriousAxeViolations,
   productCards,
@@ -11,31 +12,15 @@ import {
   startSignedIn,
   test,
   uniqueEmail,
+  uploadImageThroughApi,
 } from './fixtures';
 
 const PASSWORD = 'correct-horse-battery';
 
 const png = (padding = 0): Buffer => solidPng({ padding });
 
-async function api<T>(
-  baseURL: string,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.message}`);
-  return answer;
-}
+const api = <T>(baseURL: string, method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(baseURL, method, path, token, body);
 
 /** A product of this test's own, created by the admin with an uploaded image, so its stock is ours to sell out. */
 async function createProduct(
@@ -45,15 +30,7 @@ async function createProduct(
   price: number,
   countInStock: number,
 ) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'product.png');
-  const upload = await fetch(`${baseURL}/api/media`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminToken}` },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
-  const { url } = (await upload.json()) as { url: string };
+  const url = await uploadImageThroughApi(baseURL, adminToken, 'product.png', png());
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return api<Product>(baseURL, 'POST', '/api/listings/create', adminToken, {
     name,

@@ -84,15 +84,49 @@ export function uniqueEmail(prefix = 'shopper'): string {
   return `${prefix}-${Date.now().toString(36)}-${accounts}@example.com`;
 }
 
-async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+/** A JSON call through the gateway as `token`'s user (or nobody); a non-2xx throws with the server's message. */
+export async function callApi<T>(
+  baseURL: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${answer.message}`);
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.message}`);
   return answer;
+}
+
+const postJson = <T>(url: string, body: unknown): Promise<T> => {
+  const { origin, pathname } = new URL(url);
+  return callApi<T>(origin, 'POST', pathname, undefined, body);
+};
+
+/** Uploads a PNG as this user through `POST /api/media`, as the upload screens do; answers its URL. */
+export async function uploadImageThroughApi(
+  baseURL: string,
+  token: string,
+  name: string,
+  bytes: Buffer,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+  const response = await fetch(`${baseURL}/api/media`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const answer = (await response.json()) as { url: string; message?: string };
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${answer.message}`);
+  return answer.url;
 }
 
 /** Creates a shopper through the API (for tests whose subject is not sign-up itself). */

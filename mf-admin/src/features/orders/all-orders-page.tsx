@@ -3,10 +3,9 @@ import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
 import { ConfirmDialog, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { Pagination, SearchForm } from '../../shared/list-controls';
+import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './all-orders-page.module.css';
 import { OrderItemsMenu } from './order-items-menu';
@@ -28,32 +27,23 @@ const COMMANDS: Record<OrderCommand, { path: string; done: string }> = {
 export default function AllOrdersPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
   const { state, position, go, reload } = usePagedList<Order>(ordersPath);
-  const [busy, setBusy] = useState<string>();
   const [doomed, setDoomed] = useState<Order>();
   const [receipt, setReceipt] = useState<string>();
+  const { busy, act } = useListAction(reload);
 
-  const run = async (order: Order, command: OrderCommand) => {
-    setBusy(order._id);
-    try {
-      await apiFetch<Order>(`${ORDERS_API}/${COMMANDS[command].path}/${order._id}`, { method: 'PUT' });
-      toast.success(COMMANDS[command].done);
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const run = (order: Order, command: OrderCommand) =>
+    act(
+      order._id,
+      () => apiFetch<Order>(`${ORDERS_API}/${COMMANDS[command].path}/${order._id}`, { method: 'PUT' }),
+      COMMANDS[command].done,
+    );
 
-  const remove = async (order: Order) => {
-    try {
-      await apiFetch(`${ORDERS_API}/delete/${order._id}`, { method: 'DELETE' });
-      toast.success('Order Deleted successfully!');
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const remove = (order: Order) =>
+    act(
+      order._id,
+      () => apiFetch(`${ORDERS_API}/delete/${order._id}`, { method: 'DELETE' }),
+      'Order Deleted successfully!',
+    );
 
   return (
     <section className={shared['page']}>

@@ -4,10 +4,9 @@ import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { Pagination, SearchForm } from '../../shared/list-controls';
+import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 
 /** The catalogue's own parameter names (contracts: ProductSearchQuery), newest first. */
@@ -20,15 +19,14 @@ export default function AllProductsPage() {
   const { state, position, go, reload } = usePagedList<Product>(productsPath);
   const [doomed, setDoomed] = useState<Product>();
 
-  const remove = async (product: Product) => {
-    try {
-      await apiFetch(`${PRODUCTS_API}/delete/${product._id}`, { method: 'DELETE' });
-      toast.success('Product Deleted successfully!');
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const { act } = useListAction(reload);
+
+  const remove = (product: Product) =>
+    act(
+      product._id,
+      () => apiFetch(`${PRODUCTS_API}/delete/${product._id}`, { method: 'DELETE' }),
+      'Product Deleted successfully!',
+    );
 
   return (
     <section className={shared['page']}>

@@ -3,10 +3,9 @@ import { apiFetch, userInfoAtom } from '@shop/state';
 import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { Pagination, SearchForm } from '../../shared/list-controls';
+import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 
 /** The users list's parameters (contracts: UserListQuery), oldest account first. */
@@ -17,31 +16,22 @@ const usersPath = ({ q, page }: ListPosition) =>
 export default function AllUsersPage() {
   const me = useAtomValue(userInfoAtom);
   const { state, position, go, reload } = usePagedList<UserSummary>(usersPath);
-  const [busy, setBusy] = useState<string>();
   const [doomed, setDoomed] = useState<UserSummary>();
+  const { busy, act } = useListAction(reload);
 
-  const makeAdmin = async (user: UserSummary) => {
-    setBusy(user._id);
-    try {
-      await apiFetch<UserSummary>(`${USERS_API}/markadmin/${user._id}`, { method: 'PUT' });
-      toast.success('User made an admin successfully!');
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const makeAdmin = (user: UserSummary) =>
+    act(
+      user._id,
+      () => apiFetch<UserSummary>(`${USERS_API}/markadmin/${user._id}`, { method: 'PUT' }),
+      'User made an admin successfully!',
+    );
 
-  const remove = async (user: UserSummary) => {
-    try {
-      await apiFetch(`${USERS_API}/delete/${user._id}`, { method: 'DELETE' });
-      toast.success('User deleted successfully!');
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const remove = (user: UserSummary) =>
+    act(
+      user._id,
+      () => apiFetch(`${USERS_API}/delete/${user._id}`, { method: 'DELETE' }),
+      'User deleted successfully!',
+    );
 
   return (
     <section className={shared['page']}>

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { rememberResetEmail } from './reset-email';
+import { TextField } from '../../shared/text-field';
 
 /** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
 export const FORGOT_PASSWORD_MESSAGES = {
@@ -46,16 +47,14 @@ export function ForgotPasswordPage() {
       <title>Forgot Password</title>
       <h1>Forgot Password</h1>
       <form className={styles['form']} onSubmit={onSubmit}>
-        <label className={styles['field']}>
-          Email
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <button type="submit" className={styles['submit']} disabled={submitting}>
           Request password reset
         </button>

@@ -7,6 +7,7 @@ import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
+import { TextField } from '../../shared/text-field';
 
 /** Spec §8: the reset step's toasts. */
 export const RESET_PASSWORD_MESSAGES = {
@@ -57,50 +58,42 @@ export function ResetPasswordPage() {
       {knownEmail && <p>Enter the code we sent to {knownEmail}.</p>}
       <form className={styles['form']} onSubmit={onSubmit}>
         {!knownEmail && (
-          <label className={styles['field']}>
-            Email
-            <input
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+          />
         )}
-        <label className={styles['field']}>
-          OTP
-          <input
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\s*[0-9]{6}\s*"
-            title="The 6-digit code from the e-mail"
-            value={otp}
-            onChange={(e) => setOtp(e.target.value)}
-          />
-        </label>
-        <label className={styles['field']}>
-          New Password
-          <input
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </label>
-        <label className={styles['field']}>
-          Confirm New Password
-          <input
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="OTP"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\s*[0-9]{6}\s*"
+          title="The 6-digit code from the e-mail"
+          value={otp}
+          onChange={setOtp}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+        />
+        <TextField
+          label="Confirm New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
         <button type="submit" className={styles['submit']} disabled={submitting}>
           Reset Password
         </button>

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { safeRedirect } from './safe-redirect';
+import { TextField } from '../../shared/text-field';
 
 /** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
 export function SignInPage() {
@@ -40,26 +41,22 @@ export function SignInPage() {
       <title>Sign In</title>
       <h1>Sign In</h1>
       <form className={styles['form']} onSubmit={onSubmit}>
-        <label className={styles['field']}>
-          Email
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className={styles['field']}>
-          Password
-          <input
-            type="password"
-            required
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <button type="submit" className={styles['submit']} disabled={submitting}>
           Sign In
         </button>

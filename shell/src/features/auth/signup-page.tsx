@@ -8,6 +8,7 @@ import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { safeRedirect } from './safe-redirect';
+import { TextField } from '../../shared/text-field';
 
 /** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
 export function SignUpPage() {
@@ -48,41 +49,32 @@ export function SignUpPage() {
       <title>Sign Up</title>
       <h1>Sign Up</h1>
       <form className={styles['form']} onSubmit={onSubmit}>
-        <label className={styles['field']}>
-          Name
-          <input required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label className={styles['field']}>
-          Email
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className={styles['field']}>
-          Password
-          <input
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <label className={styles['field']}>
-          Confirm Password
-          <input
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-          />
-        </label>
+        <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
         <button type="submit" className={styles['submit']} disabled={submitting}>
           Sign Up
         </button>

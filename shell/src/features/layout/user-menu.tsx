@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { signOutAtom, userInfoAtom } from '@shop/state';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
+import menu from '../../shared/menu.module.css';
 import topBar from './top-bar.module.css';
 import styles from './user-menu.module.css';
 
@@ -28,22 +29,22 @@ export function UserMenu() {
         <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles['list']} align="end" sideOffset={4}>
+        <DropdownMenu.Content className={menu['content']} align="end" sideOffset={4}>
           {userInfo ? (
             <>
-              <DropdownMenu.Item asChild className={styles['item']}>
+              <DropdownMenu.Item asChild className={menu['item']}>
                 <Link to="/profile">User Profile</Link>
               </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={styles['item']}>
+              <DropdownMenu.Item asChild className={menu['item']}>
                 <Link to="/orderhistory">Order History</Link>
               </DropdownMenu.Item>
-              <DropdownMenu.Separator className={styles['divider']} />
-              <DropdownMenu.Item className={styles['item']} onSelect={onSignOut}>
+              <DropdownMenu.Separator className={menu['divider']} />
+              <DropdownMenu.Item className={menu['item']} onSelect={onSignOut}>
                 Sign Out
               </DropdownMenu.Item>
             </>
           ) : (
-            <DropdownMenu.Item asChild className={styles['item']}>
+            <DropdownMenu.Item asChild className={menu['item']}>
               <Link to="/signin">Sign In</Link>
             </DropdownMenu.Item>
           )}

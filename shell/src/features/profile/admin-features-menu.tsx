@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router-dom';
+import menu from '../../shared/menu.module.css';
 import styles from './admin-features-menu.module.css';
 
 /** Spec §2, User Profile: the admin screens, in the spec's order and words. */
@@ -22,9 +23,9 @@ export function AdminFeaturesMenu() {
         ADMIN FEATURES <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles['content']} align="start" sideOffset={4}>
+        <DropdownMenu.Content className={menu['content']} align="start" sideOffset={4}>
           {ADMIN_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild className={styles['item']}>
+            <DropdownMenu.Item key={link.to} asChild className={menu['item']}>
               <Link to={link.to}>{link.label}</Link>
             </DropdownMenu.Item>
           ))}

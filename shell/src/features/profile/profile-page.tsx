@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
+import { TextField } from '../../shared/text-field';
 
 export const PROFILE_UPDATED = 'User updated successfully';
 
@@ -72,60 +73,41 @@ export function ProfilePage() {
         {userInfo.isAdmin && <AdminFeaturesMenu />}
       </div>
       <form className={formStyles['form']} onSubmit={onSubmit}>
-        <label className={formStyles['field']}>
-          Name
-          <input required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label className={formStyles['field']}>
-          Email
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <div className={formStyles['field']}>
-          <label htmlFor="profile-password">Password</label>
-          <input
-            id="profile-password"
-            type="password"
-            minLength={8}
-            autoComplete="new-password"
-            aria-describedby="profile-password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <p id="profile-password-hint" className={formStyles['hint']}>
-            Leave empty to keep your current password.
-          </p>
-        </div>
-        <label className={formStyles['field']}>
-          Confirm Password
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-          />
-        </label>
+        <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          minLength={8}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          hint="Leave empty to keep your current password."
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
         {needsCurrentPassword && (
-          <div className={formStyles['field']}>
-            <label htmlFor="profile-current-password">Current Password</label>
-            <input
-              id="profile-current-password"
-              type="password"
-              required
-              autoComplete="current-password"
-              aria-describedby="profile-current-hint"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-            <p id="profile-current-hint" className={formStyles['hint']}>
-              Needed to change your email or password.
-            </p>
-          </div>
+          <TextField
+            label="Current Password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            hint="Needed to change your email or password."
+          />
         )}
         <button type="submit" className={formStyles['submit']} disabled={submitting}>
           Update

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from './error-message';
+
+/**
+ * An admin action on one row of a list (spec §4, §8): the call, the spec's success toast, then the list
+ * refreshed in place; a refusal is an error toast with the server's message. `busy` is the id of the
+ * row being worked on, so its buttons wait.
+ */
+export function useListAction(reload: () => void) {
+  const [busy, setBusy] = useState<string>();
+
+  const act = async (id: string, call: () => Promise<unknown>, done: string): Promise<void> => {
+    setBusy(id);
+    try {
+      await call();
+      toast.success(done);
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return { busy, act };
+}

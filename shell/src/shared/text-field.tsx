@@ -1,0 +1,32 @@
+import { useId, type InputHTMLAttributes } from 'react';
+import styles from './form.module.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Read out with the field (what to type, what happens when it is left empty). */
+  hint?: string;
+}
+
+/** A labelled input of the shell's forms; the hint, when there is one, is the field's description. */
+export function TextField({ label, value, onChange, hint, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className={styles['field']}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className={styles['hint']}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
