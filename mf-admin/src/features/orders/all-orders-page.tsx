@@ -1,10 +1,11 @@
 import { ORDER_ACTION_FROM, ORDERS_API, type Order } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { ConfirmDialog, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { ConfirmDialog, ImageDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { Pagination, SearchForm } from '../../shared/list-controls';
+import { SearchForm } from '../../shared/list-controls';
+import { PagedTable } from '../../shared/paged-table';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './all-orders-page.module.css';
@@ -58,113 +59,98 @@ export default function AllOrdersPage() {
           onSearch={(q) => go({ q })}
         />
       </div>
-      {state.status === 'loading' && <LoadingBox />}
-      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
-      {state.status === 'loaded' &&
-        (state.items.length === 0 ? (
-          <MessageBox>{position.q ? `No orders match “${position.q}”.` : 'No orders yet.'}</MessageBox>
-        ) : (
+      <PagedTable
+        list={{ state, position, go }}
+        noun="orders"
+        label="Orders"
+        head={
           <>
-            <div className={shared['tableFrame']} role="region" aria-label="Orders" tabIndex={0}>
-              <table className={shared['table']} aria-busy={state.refreshing}>
-                <thead>
-                  <tr>
-                    <th scope="col">ORDER ITEMS</th>
-                    <th scope="col" className={shared['number']}>
-                      ITEMS PRICE
-                    </th>
-                    <th scope="col" className={shared['number']}>
-                      TAX PRICE
-                    </th>
-                    <th scope="col" className={shared['number']}>
-                      TOTAL PRICE
-                    </th>
-                    <th scope="col">PAID</th>
-                    <th scope="col">STATUS</th>
-                    <th scope="col">RECEIPT</th>
-                    <th scope="col">DELIVERED</th>
-                    <th scope="col">ACTIONS</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.items.map((order) => (
-                    <tr key={order._id}>
-                      <td>
-                        <OrderItemsMenu order={order} currency={currency} />
-                      </td>
-                      <td className={shared['number']}>{formatPrice(order.itemsPrice, currency)}</td>
-                      <td className={shared['number']}>{formatPrice(order.taxPrice, currency)}</td>
-                      <td className={shared['number']}>{formatPrice(order.totalPrice, currency)}</td>
-                      <td>{yesNo(order.isPaid)}</td>
-                      <td>
-                        <span className={styles['status']} data-status={order.status}>
-                          {order.status}
-                        </span>
-                      </td>
-                      <td>
-                        {order.paymentReceipt ? (
-                          <button
-                            type="button"
-                            className={styles['receipt']}
-                            aria-label={`View the payment receipt of order ${order._id}`}
-                            onClick={() => setReceipt(order.paymentReceipt)}
-                          >
-                            <img src={order.paymentReceipt} alt="" width={48} height={48} loading="lazy" />
-                          </button>
-                        ) : (
-                          'No Receipt'
-                        )}
-                      </td>
-                      <td>{yesNo(order.isDelivered)}</td>
-                      <td>
-                        <div className={shared['actions']}>
-                          {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
-                            <button
-                              type="button"
-                              className={shared['button']}
-                              disabled={busy === order._id}
-                              aria-label={`Mark Paid order ${order._id}`}
-                              onClick={() => run(order, 'markPaid')}
-                            >
-                              Mark Paid
-                            </button>
-                          )}
-                          {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
-                            <button
-                              type="button"
-                              className={shared['button']}
-                              disabled={busy === order._id}
-                              aria-label={`Delivered order ${order._id}`}
-                              onClick={() => run(order, 'deliver')}
-                            >
-                              Delivered
-                            </button>
-                          )}
-                          <button
-                            type="button"
-                            className={shared['danger']}
-                            disabled={busy === order._id}
-                            aria-label={`Delete order ${order._id}`}
-                            onClick={() => setDoomed(order)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={position.page}
-              pageCount={state.pageCount}
-              total={state.total}
-              noun="orders"
-              onPage={(page) => go({ q: position.q, page })}
-            />
+            <th scope="col">ORDER ITEMS</th>
+            <th scope="col" className={shared['number']}>
+              ITEMS PRICE
+            </th>
+            <th scope="col" className={shared['number']}>
+              TAX PRICE
+            </th>
+            <th scope="col" className={shared['number']}>
+              TOTAL PRICE
+            </th>
+            <th scope="col">PAID</th>
+            <th scope="col">STATUS</th>
+            <th scope="col">RECEIPT</th>
+            <th scope="col">DELIVERED</th>
+            <th scope="col">ACTIONS</th>
           </>
-        ))}
+        }
+        rows={(items) =>
+          items.map((order) => (
+            <tr key={order._id}>
+              <td>
+                <OrderItemsMenu order={order} currency={currency} />
+              </td>
+              <td className={shared['number']}>{formatPrice(order.itemsPrice, currency)}</td>
+              <td className={shared['number']}>{formatPrice(order.taxPrice, currency)}</td>
+              <td className={shared['number']}>{formatPrice(order.totalPrice, currency)}</td>
+              <td>{yesNo(order.isPaid)}</td>
+              <td>
+                <span className={styles['status']} data-status={order.status}>
+                  {order.status}
+                </span>
+              </td>
+              <td>
+                {order.paymentReceipt ? (
+                  <button
+                    type="button"
+                    className={styles['receipt']}
+                    aria-label={`View the payment receipt of order ${order._id}`}
+                    onClick={() => setReceipt(order.paymentReceipt)}
+                  >
+                    <img src={order.paymentReceipt} alt="" width={48} height={48} loading="lazy" />
+                  </button>
+                ) : (
+                  'No Receipt'
+                )}
+              </td>
+              <td>{yesNo(order.isDelivered)}</td>
+              <td>
+                <div className={shared['actions']}>
+                  {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
+                    <button
+                      type="button"
+                      className={shared['button']}
+                      disabled={busy === order._id}
+                      aria-label={`Mark Paid order ${order._id}`}
+                      onClick={() => run(order, 'markPaid')}
+                    >
+                      Mark Paid
+                    </button>
+                  )}
+                  {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
+                    <button
+                      type="button"
+                      className={shared['button']}
+                      disabled={busy === order._id}
+                      aria-label={`Delivered order ${order._id}`}
+                      onClick={() => run(order, 'deliver')}
+                    >
+                      Delivered
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={shared['danger']}
+                    disabled={busy === order._id}
+                    aria-label={`Delete order ${order._id}`}
+                    onClick={() => setDoomed(order)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <ImageDialog
         open={receipt !== undefined}
         onOpenChange={(open) => !open && setReceipt(undefined)}

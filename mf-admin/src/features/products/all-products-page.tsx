@@ -1,11 +1,12 @@
 import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { ConfirmDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import shared from '../../shared/admin.module.css';
-import { Pagination, SearchForm } from '../../shared/list-controls';
+import { SearchForm } from '../../shared/list-controls';
+import { PagedTable } from '../../shared/paged-table';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 
@@ -44,70 +45,55 @@ export default function AllProductsPage() {
           Create Listing
         </Link>
       </div>
-      {state.status === 'loading' && <LoadingBox />}
-      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
-      {state.status === 'loaded' &&
-        (state.items.length === 0 ? (
-          <MessageBox>{position.q ? `No products match “${position.q}”.` : 'No products yet.'}</MessageBox>
-        ) : (
+      <PagedTable
+        list={{ state, position, go }}
+        noun="products"
+        label="Products"
+        head={
           <>
-            <div className={shared['tableFrame']} role="region" aria-label="Products" tabIndex={0}>
-              <table className={shared['table']} aria-busy={state.refreshing}>
-                <thead>
-                  <tr>
-                    <th scope="col">NAME</th>
-                    <th scope="col">BRAND</th>
-                    <th scope="col">CATEGORY</th>
-                    <th scope="col" className={shared['number']}>
-                      PRICE
-                    </th>
-                    <th scope="col" className={shared['number']}>
-                      COUNT IN STOCK
-                    </th>
-                    <th scope="col">ACTIONS</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.items.map((product) => (
-                    <tr key={product._id}>
-                      <th scope="row">{product.name}</th>
-                      <td>{product.brand}</td>
-                      <td>{product.category}</td>
-                      <td className={shared['number']}>{formatPrice(product.price, currency)}</td>
-                      <td className={shared['number']}>{product.countInStock}</td>
-                      <td>
-                        <div className={shared['actions']}>
-                          <Link
-                            to={`/update/${product._id}`}
-                            className={shared['button']}
-                            aria-label={`Edit ${product.name}`}
-                          >
-                            Edit
-                          </Link>
-                          <button
-                            type="button"
-                            className={shared['danger']}
-                            aria-label={`Delete ${product.name}`}
-                            onClick={() => setDoomed(product)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={position.page}
-              pageCount={state.pageCount}
-              total={state.total}
-              noun="products"
-              onPage={(page) => go({ q: position.q, page })}
-            />
+            <th scope="col">NAME</th>
+            <th scope="col">BRAND</th>
+            <th scope="col">CATEGORY</th>
+            <th scope="col" className={shared['number']}>
+              PRICE
+            </th>
+            <th scope="col" className={shared['number']}>
+              COUNT IN STOCK
+            </th>
+            <th scope="col">ACTIONS</th>
           </>
-        ))}
+        }
+        rows={(items) =>
+          items.map((product) => (
+            <tr key={product._id}>
+              <th scope="row">{product.name}</th>
+              <td>{product.brand}</td>
+              <td>{product.category}</td>
+              <td className={shared['number']}>{formatPrice(product.price, currency)}</td>
+              <td className={shared['number']}>{product.countInStock}</td>
+              <td>
+                <div className={shared['actions']}>
+                  <Link
+                    to={`/update/${product._id}`}
+                    className={shared['button']}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    className={shared['danger']}
+                    aria-label={`Delete ${product.name}`}
+                    onClick={() => setDoomed(product)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <ConfirmDialog
         open={doomed !== undefined}
         onOpenChange={(open) => !open && setDoomed(undefined)}

@@ -1,10 +1,11 @@
 import { USERS_API, type UserSummary } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { ConfirmDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { ConfirmDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { Pagination, SearchForm } from '../../shared/list-controls';
+import { SearchForm } from '../../shared/list-controls';
+import { PagedTable } from '../../shared/paged-table';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 
@@ -49,72 +50,57 @@ export default function AllUsersPage() {
           onSearch={(q) => go({ q })}
         />
       </div>
-      {state.status === 'loading' && <LoadingBox />}
-      {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
-      {state.status === 'loaded' &&
-        (state.items.length === 0 ? (
-          <MessageBox>{position.q ? `No users match “${position.q}”.` : 'No users yet.'}</MessageBox>
-        ) : (
+      <PagedTable
+        list={{ state, position, go }}
+        noun="users"
+        label="Users"
+        head={
           <>
-            <div className={shared['tableFrame']} role="region" aria-label="Users" tabIndex={0}>
-              <table className={shared['table']} aria-busy={state.refreshing}>
-                <thead>
-                  <tr>
-                    <th scope="col">NAME</th>
-                    <th scope="col">EMAIL</th>
-                    <th scope="col">ADMIN</th>
-                    <th scope="col">ACTIONS</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.items.map((user) => (
-                    <tr key={user._id}>
-                      <th scope="row">{user.name}</th>
-                      <td>{user.email}</td>
-                      <td>{user.isAdmin ? 'Yes' : 'No'}</td>
-                      <td>
-                        <div className={shared['actions']}>
-                          {!user.isAdmin && (
-                            <button
-                              type="button"
-                              className={shared['button']}
-                              disabled={busy === user._id}
-                              aria-label={`Make Admin ${user.email}`}
-                              aria-describedby="make-admin-note"
-                              onClick={() => makeAdmin(user)}
-                            >
-                              Make Admin
-                            </button>
-                          )}
-                          {user._id === me?._id ? (
-                            <span className={shared['hint']}>You</span>
-                          ) : (
-                            <button
-                              type="button"
-                              className={shared['danger']}
-                              disabled={busy === user._id}
-                              aria-label={`Delete ${user.email}`}
-                              onClick={() => setDoomed(user)}
-                            >
-                              Delete
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={position.page}
-              pageCount={state.pageCount}
-              total={state.total}
-              noun="users"
-              onPage={(page) => go({ q: position.q, page })}
-            />
+            <th scope="col">NAME</th>
+            <th scope="col">EMAIL</th>
+            <th scope="col">ADMIN</th>
+            <th scope="col">ACTIONS</th>
           </>
-        ))}
+        }
+        rows={(items) =>
+          items.map((user) => (
+            <tr key={user._id}>
+              <th scope="row">{user.name}</th>
+              <td>{user.email}</td>
+              <td>{user.isAdmin ? 'Yes' : 'No'}</td>
+              <td>
+                <div className={shared['actions']}>
+                  {!user.isAdmin && (
+                    <button
+                      type="button"
+                      className={shared['button']}
+                      disabled={busy === user._id}
+                      aria-label={`Make Admin ${user.email}`}
+                      aria-describedby="make-admin-note"
+                      onClick={() => makeAdmin(user)}
+                    >
+                      Make Admin
+                    </button>
+                  )}
+                  {user._id === me?._id ? (
+                    <span className={shared['hint']}>You</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={shared['danger']}
+                      disabled={busy === user._id}
+                      aria-label={`Delete ${user.email}`}
+                      onClick={() => setDoomed(user)}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <ConfirmDialog
         open={doomed !== undefined}
         onOpenChange={(open) => !open && setDoomed(undefined)}
