@@ -1,26 +1,20 @@
 import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
-import { useAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
-import { safeRedirect } from './safe-redirect';
+import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { TextField } from '../../shared/text-field';
 
 /** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
 export function SignInPage() {
-  const [searchParams] = useSearchParams();
-  const redirect = safeRedirect(searchParams.get('redirect'));
-  const navigate = useNavigate();
-  const [userInfo, setUserInfo] = useAtom(userInfoAtom);
+  const redirect = useRedirectWhenSignedIn();
+  const setUserInfo = useSetAtom(userInfoAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (userInfo) navigate(redirect, { replace: true });
-  }, [userInfo, redirect, navigate]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

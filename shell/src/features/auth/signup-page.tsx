@@ -1,30 +1,24 @@
 import type { UserInfo } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { useAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
-import { safeRedirect } from './safe-redirect';
+import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { TextField } from '../../shared/text-field';
 
 /** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
 export function SignUpPage() {
-  const [searchParams] = useSearchParams();
-  const redirect = safeRedirect(searchParams.get('redirect'));
-  const navigate = useNavigate();
-  const [userInfo, setUserInfo] = useAtom(userInfoAtom);
+  const redirect = useRedirectWhenSignedIn();
+  const setUserInfo = useSetAtom(userInfoAtom);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (userInfo) navigate(redirect, { replace: true });
-  }, [userInfo, redirect, navigate]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
