@@ -6,6 +6,7 @@ import styles from '../../shared/form.module.css';
 import { errorMessage } from '../../shared/error-message';
 import { rememberResetEmail } from './reset-email';
 import { TextField } from '../../shared/text-field';
+import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
 export const FORGOT_PASSWORD_MESSAGES = {
@@ -20,26 +21,23 @@ export const FORGOT_PASSWORD_MESSAGES = {
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitting(true);
-    try {
-      await apiFetch('/api/users/forgot-password', { method: 'POST', body: { email } });
-      rememberResetEmail(email);
-      toast.success(FORGOT_PASSWORD_MESSAGES.sent);
-      navigate('/reset-password', { state: { email } });
-    } catch (error) {
+    await submit(
+      async () => {
+        await apiFetch('/api/users/forgot-password', { method: 'POST', body: { email } });
+        rememberResetEmail(email);
+        toast.success(FORGOT_PASSWORD_MESSAGES.sent);
+        navigate('/reset-password', { state: { email } });
+      },
       // A 400 is the address itself refused; anything else (too many requests, no answer) says what it is.
-      toast.error(
+      (error) =>
         error instanceof ApiError && error.status === 400
           ? FORGOT_PASSWORD_MESSAGES.invalidEmail
           : errorMessage(error),
-      );
-    } finally {
-      setSubmitting(false);
-    }
+    );
   };
 
   return (

@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
 import { TextField } from '../../shared/text-field';
+import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: the reset step's toasts. */
 export const RESET_PASSWORD_MESSAGES = {
@@ -27,7 +28,7 @@ export function ResetPasswordPage() {
   const [otp, setOtp] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,20 +36,20 @@ export function ResetPasswordPage() {
       toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
-    setSubmitting(true);
-    try {
-      const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
-      await apiFetch('/api/users/reset-password', { method: 'POST', body });
-      forgetResetEmail();
-      toast.success(RESET_PASSWORD_MESSAGES.done);
-      navigate('/signin', { replace: true });
-    } catch (error) {
-      const refusedCode =
-        error instanceof ApiError && error.message === PASSWORD_RECOVERY_MESSAGES.invalidCode;
-      toast.error(refusedCode ? RESET_PASSWORD_MESSAGES.invalidCode : errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    await submit(
+      async () => {
+        const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
+        await apiFetch('/api/users/reset-password', { method: 'POST', body });
+        forgetResetEmail();
+        toast.success(RESET_PASSWORD_MESSAGES.done);
+        navigate('/signin', { replace: true });
+      },
+      (error) => {
+        const refusedCode =
+          error instanceof ApiError && error.message === PASSWORD_RECOVERY_MESSAGES.invalidCode;
+        return refusedCode ? RESET_PASSWORD_MESSAGES.invalidCode : errorMessage(error);
+      },
+    );
   };
 
   return (

@@ -2,11 +2,10 @@ import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { TextField } from '../../shared/text-field';
+import { useSubmission } from '../../shared/use-submission';
 
 /** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
 export function SignInPage() {
@@ -14,20 +13,15 @@ export function SignInPage() {
   const setUserInfo = useSetAtom(userInfoAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitting(true);
-    try {
+    await submit(async () => {
       setUserInfo(
         await apiFetch<UserInfo>('/api/users/signin', { method: 'POST', body: { email, password } }),
       );
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -5,10 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { TextField } from '../../shared/text-field';
+import { useSubmission } from '../../shared/use-submission';
 
 /** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
 export function SignUpPage() {
@@ -18,7 +18,7 @@ export function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,16 +26,11 @@ export function SignUpPage() {
       toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
-    setSubmitting(true);
-    try {
+    await submit(async () => {
       setUserInfo(
         await apiFetch<UserInfo>('/api/users/signup', { method: 'POST', body: { name, email, password } }),
       );
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -4,11 +4,11 @@ import { useAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import formStyles from '../../shared/form.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
 import { TextField } from '../../shared/text-field';
+import { useSubmission } from '../../shared/use-submission';
 
 export const PROFILE_UPDATED = 'User updated successfully';
 
@@ -32,7 +32,7 @@ export function ProfilePage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useSubmission();
 
   // The guard keeps signed-out visitors away; this is only for the moment a sign-out happens here.
   if (!userInfo) return null;
@@ -44,8 +44,7 @@ export function ProfilePage() {
       toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
-    setSubmitting(true);
-    try {
+    await submit(async () => {
       const body: UpdateProfileRequest = {
         name,
         email,
@@ -58,11 +57,7 @@ export function ProfilePage() {
       setConfirmPassword('');
       setCurrentPassword('');
       toast.success(PROFILE_UPDATED);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from './error-message';
+
+/**
+ * One form submission at a time: `submitting` while the action runs (the button waits), and a failure
+ * shown as an error toast, in the server's words unless `failureMessage` says otherwise (spec §8).
+ */
+export function useSubmission() {
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (
+    action: () => Promise<void>,
+    failureMessage: (error: unknown) => string = errorMessage,
+  ): Promise<void> => {
+    setSubmitting(true);
+    try {
+      await action();
+    } catch (error) {
+      toast.error(failureMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { submitting, submit };
+}
