@@ -12,6 +12,7 @@ import { MessageBox } from '@shop/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import shared from '../../shared/checkout.module.css';
 import styles from './cart-page.module.css';
 
 /** Shopping Cart (spec §2 "Cart"): lines with quantity controls, subtotal, proceed to checkout. */
@@ -95,7 +96,7 @@ export default function CartPage() {
           </h2>
           <button
             type="button"
-            className={styles['checkout']}
+            className={`${shared['primary']} ${shared['wide']}`}
             disabled={cartItems.length === 0}
             onClick={() => navigate('/signin?redirect=/shipping')}
           >
