@@ -1,0 +1,61 @@
+// What every benchmark section reports: one figure, the reference it is compared with in the same run,
+// the ratio between them and whether it meets the target that issue 16 names.
+import type { RunningStack } from '@shop/tools';
+
+export interface Measurement {
+  /** In words: 'GET /api/products through the gateway, 32 connections'. */
+  what: string;
+  value: number;
+  /** 'req/s', 'KB', 'ms', 'orders/s' ... */
+  unit: string;
+}
+
+export interface Figure {
+  /** Stable key in the JSON report: 'reads.gateway-vs-bare'. */
+  id: string;
+  /** The section it belongs to (a heading in the report). */
+  section: string;
+  measured: Measurement;
+  reference: Measurement;
+  /** measured.value / reference.value. */
+  ratio: number;
+  /** Whether a higher ratio is better (throughput) or a lower one (bytes, time). */
+  better: 'higher' | 'lower';
+  /** The target ratio (≥ for 'higher', ≤ for 'lower'). */
+  target: number;
+  pass: boolean;
+  /** Anything a reader needs to trust the figure (settings, raw counts, errors). */
+  notes?: string;
+}
+
+/** Builds a figure from the two measurements and the target; the ratio and the verdict follow. */
+export function figure(input: {
+  id: string;
+  section: string;
+  measured: Measurement;
+  reference: Measurement;
+  better: 'higher' | 'lower';
+  target: number;
+  notes?: string;
+}): Figure {
+  const ratio = input.reference.value === 0 ? Number.NaN : input.measured.value / input.reference.value;
+  const pass = input.better === 'higher' ? ratio >= input.target : ratio <= input.target;
+  return { ...input, ratio, pass: Number.isFinite(ratio) && pass };
+}
+
+/** What the runner gives every section: one stack for the whole run, and the run's settings. */
+export interface BenchContext {
+  /** The whole shop on free ports, gateway rate limits and the users service's per-address limits raised. */
+  stack: RunningStack;
+  /** Seconds per measured load phase (BENCH_DURATION_S, default 10). */
+  durationS: number;
+  /** Concurrent connections or buyers of the load phases (BENCH_CONNECTIONS, default 32). */
+  connections: number;
+  log(line: string): void;
+}
+
+/** One part of `npm run bench`, e.g. reads, orders, first load, LCP. */
+export interface BenchSection {
+  name: string;
+  run(context: BenchContext): Promise<Figure[]>;
+}

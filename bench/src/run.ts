@@ -1,0 +1,102 @@
+// `npm run bench [section ...]`: one stack on free ports, every section measured in turn (or only the
+// named ones), then bench/out/report.md and bench/out/report.json. Exits 1 when a figure misses its target.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, startStack } from '@shop/tools';
+import type { BenchContext, BenchSection, Figure } from './lib/figure.js';
+import { SECTIONS } from './sections/index.js';
+
+const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+// The gateway's limits are sized for shoppers, far below a load test's rate.
+const RATE_LIMIT_FACTOR = 100_000;
+// The whole run is one address: the users service's per-address limits are raised with it.
+const SERVICE_ENV = {
+  THROTTLE_SIGNIN_PER_ADDRESS: '100000',
+  THROTTLE_SIGNUP_PER_ADDRESS: '100000',
+  THROTTLE_FORGOT_PER_ADDRESS: '100000',
+  THROTTLE_RESET_PER_ADDRESS: '100000',
+};
+
+function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
+  return value.toFixed(value >= 10 ? 1 : 2);
+}
+
+export function renderReport(meta: string, figures: Figure[]): string {
+  const lines = ['# Benchmark report', '', meta, ''];
+  lines.push('| figure | measured | reference | ratio | target | verdict |', '|---|---:|---:|---:|---:|---|');
+  for (const f of figures) {
+    lines.push(
+      `| ${f.measured.what} | ${formatNumber(f.measured.value)} ${f.measured.unit} | ${f.reference.what}: ${formatNumber(
+        f.reference.value,
+      )} ${f.reference.unit} | ${f.ratio.toFixed(2)} | ${f.better === 'higher' ? '≥' : '≤'} ${f.target} | ${
+        f.pass ? 'pass' : '**miss**'
+      } |`,
+    );
+  }
+  const notes = figures.filter((f) => f.notes);
+  if (notes.length > 0) {
+    lines.push('', '## Notes', '');
+    for (const f of notes) lines.push(`- **${f.id}**: ${f.notes}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `unknown section(s): ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  const sections: BenchSection[] =
+    wanted.length > 0 ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
+
+  const log = (line: string): void => console.log(line);
+  log('Starting the stack on free ports (gateway and per-address limits raised for load)...');
+  const stack = await startStack({
+    ports: 'free',
+    rateLimitFactor: RATE_LIMIT_FACTOR,
+    serviceEnv: SERVICE_ENV,
+  });
+  const figures: Figure[] = [];
+  try {
+    const context: BenchContext = { stack, durationS: DURATION_S, connections: CONNECTIONS, log };
+    for (const section of sections) {
+      log(`\n== ${section.name}`);
+      const found = await section.run(context);
+      for (const f of found) {
+        log(
+          `${f.pass ? 'pass' : 'MISS'} ${f.id}: ${formatNumber(f.measured.value)} ${f.measured.unit} / ${formatNumber(
+            f.reference.value,
+          )} ${f.reference.unit} = ${f.ratio.toFixed(2)} (target ${f.better === 'higher' ? '≥' : '≤'} ${f.target})`,
+        );
+      }
+      figures.push(...found);
+    }
+  } finally {
+    await stack.stop();
+  }
+
+  const meta = `Run of ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(
+    totalmem() / 2 ** 30,
+  )} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION_S} s per load phase; sections: ${sections
+    .map((s) => s.name)
+    .join(', ')}.`;
+  const outDir = join(REPO_ROOT, 'bench', 'out');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'report.md'), renderReport(meta, figures));
+  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta, figures }, null, 2)}\n`);
+  log(`\nWrote bench/out/report.md and report.json (${figures.length} figures).`);
+  if (figures.some((f) => !f.pass)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
