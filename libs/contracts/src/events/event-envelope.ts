@@ -1,7 +1,12 @@
-/** Every JetStream event carries an id (used as Nats-Msg-Id for de-duplication) and when it happened. */
+/**
+ * Every JetStream event carries an id (used as Nats-Msg-Id for de-duplication), the schema version
+ * of its type's `data` (`EVENT_SCHEMA_VERSIONS`) and when it happened. Events published before
+ * versions existed carry no `schemaVersion`: they have the first version's shape.
+ */
 export interface EventEnvelope<TType extends string = string, TData = unknown> {
   id: string;
   type: TType;
+  schemaVersion: number;
   occurredAt: string;
   data: TData;
 }

@@ -3,7 +3,7 @@
  * image for a seed and answer its URL. Internal: NATS is reachable by the services only and the
  * gateway routes no HTTP to it. Idempotent by `seedKey`: the same key answers the same URL.
  * Refusals: 400 malformed, 403 when the media service does not accept seed images,
- * 415 not an accepted image.
+ * 415 not an accepted image. Versioned like every command (`COMMAND_SCHEMA_VERSIONS`).
  */
 export const MEDIA_STORE_SEED_IMAGE = 'media.store-seed-image';
 

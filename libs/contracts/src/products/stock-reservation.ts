@@ -1,7 +1,9 @@
 /**
  * Request/reply commands the products service answers over NATS (queue group `products`).
  * Refusals come back as `{ status, message }`: 409 'Sorry. Product is out of stock', 404
- * 'Product Not Found', 400 for a malformed request.
+ * 'Product Not Found', 400 for a malformed request. Both carry `schemaVersion` on the wire
+ * (`COMMAND_SCHEMA_VERSIONS`); a request or reply without one is version 1, and either end ignores
+ * fields it does not know.
  */
 export const PRODUCTS_RESERVE = 'products.reserve';
 export const PRODUCTS_RELEASE = 'products.release';

@@ -16,9 +16,10 @@ import {
 } from 'nats';
 import type { Logger } from 'pino';
 import { STOP_TIMEOUT_MS, type JetStreamEvents } from '../events/jetstream-events';
+import { type ReadEvent, readEvent } from '../events/read-event';
 import { waitAtMost } from '../util/time-limits';
 
-const codec = JSONCodec<EventEnvelope>();
+const codec = JSONCodec<unknown>();
 const SUBJECTS = [eventSubject(USER_DELETED), eventSubject(USER_PASSWORD_RESET)];
 
 export interface TokenRevocationsOptions {
@@ -130,9 +131,20 @@ export class TokenRevocations {
         });
         this.messages = await consumer.consume();
         for await (const message of this.messages) {
+          let read: ReadEvent;
           try {
-            this.apply(codec.decode(message.data));
+            read = readEvent(codec.decode(message.data));
           } catch {
+            read = { kind: 'invalid' };
+          }
+          if (read.kind === 'event') this.apply(read.event);
+          else if (read.kind === 'newer') {
+            // Replayed again by every start: the upgraded build that replaces this one applies it.
+            this.logger.warn(
+              { eventId: read.event.id, type: read.event.type, schemaVersion: read.event.schemaVersion },
+              'ignoring a revocation event of a newer schema version',
+            );
+          } else {
             this.logger.error(
               { subject: message.subject, seq: message.seq },
               'ignoring an undecodable event',

@@ -10,6 +10,7 @@ import { LogController } from 'fastify';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { RequestValidationPipe } from '../http/request-validation.pipe';
 import { PinoNestLogger } from '../logging/logger';
+import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import type { ServiceContext } from '../service-context';
 
 /**
@@ -40,7 +41,7 @@ const responseCompression = {
 /**
  * Creates and starts a service: NestJS on Fastify with JSON logs carrying the gateway's correlation
  * id, the one error shape, request validation, NATS request/reply handlers in a queue group named
- * after the service, and graceful shutdown.
+ * after the service (with command schema versions checked), and graceful shutdown.
  */
 export async function bootstrapService(
   context: ServiceContext,
@@ -60,6 +61,7 @@ export async function bootstrapService(
   await app.register(fastifyCompress, responseCompression);
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalPipes(requestValidationPipe());
+  app.useGlobalInterceptors(new CommandVersionInterceptor());
   app.enableShutdownHooks();
   app.connectMicroservice<MicroserviceOptions>(
     {

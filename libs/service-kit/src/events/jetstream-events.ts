@@ -11,6 +11,7 @@ import {
 } from 'nats';
 import type { Logger } from 'pino';
 import { waitAtMost } from '../util/time-limits';
+import { type ReadEvent, readEvent } from './read-event';
 import {
   EVENTS_MAX_AGE_DAYS,
   EVENTS_STREAM,
@@ -19,8 +20,14 @@ import {
   eventSubject,
 } from '@shop/contracts';
 
-const codec = JSONCodec<EventEnvelope>();
+const codec = JSONCodec<unknown>();
 const MAX_AGE_NANOS = nanos(EVENTS_MAX_AGE_DAYS * 86_400_000);
+
+/**
+ * How long an event of a newer schema version than this build knows waits before it is offered
+ * again (to any replica of the durable consumer): during a rolling update an upgraded one takes it.
+ */
+export const NEWER_VERSION_RETRY_MS = 15_000;
 
 /** How long stopping a consumer may wait for the broker: a shutdown must not hang while it is away. */
 export const STOP_TIMEOUT_MS = 2_000;
@@ -89,7 +96,9 @@ export class JetStreamEvents {
 
   /**
    * Runs a durable consumer: it resumes where it stopped after a restart, and redelivers
-   * what a handler failed on. Handlers must be idempotent (see `handleOnce`).
+   * what a handler failed on. Handlers must be idempotent (see `handleOnce`). They get envelopes
+   * through `readEvent`: without unknown envelope fields, a missing version read as the first, and
+   * never of a schema version newer than this build knows.
    */
   async consume(durable: string, types: string[], handler: EventHandler): Promise<ConsumerHandle> {
     await this.ensureStream();
@@ -120,12 +129,32 @@ export class JetStreamEvents {
   }
 
   private async deliver(durable: string, message: JsMsg, handler: EventHandler): Promise<void> {
-    let event: EventEnvelope;
+    let read: ReadEvent;
     try {
-      event = codec.decode(message.data);
+      read = readEvent(codec.decode(message.data));
     } catch {
+      read = { kind: 'invalid' };
+    }
+    if (read.kind === 'invalid') {
       this.logger.error({ durable, subject: message.subject }, 'dropping an undecodable event');
       message.term();
+      return;
+    }
+    const { event } = read;
+    if (read.kind === 'newer') {
+      // A producer was deployed before this consumer learned the version. Guessing could corrupt
+      // data, and dropping would lose the event: leave it to a replica that knows the version.
+      this.logger.warn(
+        {
+          durable,
+          eventId: event.id,
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          knownVersion: read.knownVersion,
+        },
+        'event of a newer schema version left for an upgraded consumer',
+      );
+      message.nak(NEWER_VERSION_RETRY_MS);
       return;
     }
     try {

@@ -1,5 +1,6 @@
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { type ClientProxy, RpcException } from '@nestjs/microservices';
+import { commandSchemaVersion, schemaVersionOf } from '@shop/contracts';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 
 /** What a @MessagePattern handler throws (as an RpcException payload) to refuse a command with a status. */
@@ -13,10 +14,21 @@ function isRefusal(error: unknown): error is RpcRefusal {
   return typeof candidate?.status === 'number' && typeof candidate.message === 'string';
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Thrown inside `requestReply` for a reply of a schema version newer than this build can read. */
+class UnreadableReply extends Error {}
+
 /**
  * Sends a command over NATS request/reply and waits at most `timeoutMs`.
  * No answer (timeout, no responders, broker down) becomes a 503 naming the dependency;
  * a refusal from the other side keeps its status and message.
+ *
+ * The request goes out with the command's `schemaVersion` (`COMMAND_SCHEMA_VERSIONS`). The reply's
+ * is checked and taken off, so the caller gets the reply shape it knows: a reply without one is the
+ * first version (a responder deployed before versions); one newer than this build knows is treated
+ * like no answer. Fields the caller does not know stay in the reply: it reads the ones it uses.
  */
 export async function requestReply<TResult>(
   client: ClientProxy,
@@ -24,14 +36,26 @@ export async function requestReply<TResult>(
   payload: unknown,
   timeoutMs: number,
 ): Promise<TResult> {
+  const version = commandSchemaVersion(pattern);
+  const request = isRecord(payload) ? { ...payload, schemaVersion: version } : payload;
+  const dependency = pattern.split('.')[0] ?? pattern;
   try {
-    return await firstValueFrom(client.send<TResult>(pattern, payload).pipe(timeout(timeoutMs)));
+    const reply = await firstValueFrom(client.send<unknown>(pattern, request).pipe(timeout(timeoutMs)));
+    if (!isRecord(reply)) return reply as TResult;
+    const replyVersion = schemaVersionOf(reply);
+    if (replyVersion === undefined || replyVersion > version) throw new UnreadableReply();
+    const { schemaVersion: _read, ...result } = reply;
+    return result as TResult;
   } catch (error) {
     if (isRefusal(error) && error.status >= 400 && error.status < 500) {
       throw new HttpException({ message: error.message }, error.status);
     }
-    const dependency = pattern.split('.')[0] ?? pattern;
-    const reason = error instanceof TimeoutError ? 'did not answer in time' : 'is unavailable';
+    const reason =
+      error instanceof TimeoutError
+        ? 'did not answer in time'
+        : error instanceof UnreadableReply
+          ? 'gave an answer of a newer version'
+          : 'is unavailable';
     throw new ServiceUnavailableException(`The ${dependency} service ${reason}, please try again`);
   }
 }

@@ -31,8 +31,11 @@ export abstract class OutboxRelayProvider implements OnApplicationBootstrap, OnM
     await this.relay.stop();
   }
 
-  /** Publishes soon instead of at the next interval: call after a write that queued an event. */
-  nudge(): void {
-    this.relay.nudge();
+  /**
+   * Publishes soon instead of at the next interval: call after a write that queued an event, with
+   * the written document's id where known (the pass then reads that document, not the collection).
+   */
+  nudge(id?: unknown): void {
+    this.relay.nudge(id);
   }
 }

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@shop/contracts';
+import { type EventEnvelope, FIRST_SCHEMA_VERSION } from '@shop/contracts';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { OutboxEntry } from './outbox.schema';
@@ -30,6 +30,12 @@ export class OutboxRelay {
   private stopped = true;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  // Documents just written with an event (`nudge(id)`): a pass looks them up by id instead of scanning
+  // every document for a non-empty outbox, which on a database without secondary indexes (the
+  // embedded one) reads the whole collection once per order (issue 16).
+  private readonly written = new Set<unknown>();
+  private sweepDue = true;
+  private lastSweep = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
@@ -47,19 +53,32 @@ export class OutboxRelay {
     await this.running;
   }
 
-  /** Asks for a pass soon, e.g. right after a write queued an event. */
-  nudge(): void {
+  /**
+   * Asks for a pass soon, e.g. right after a write queued an event. Given the id of the document
+   * written, the pass looks up that document only; without, it sweeps every model. A sweep also runs
+   * at the interval, after a failure, and at least every 10 intervals under steady nudging, so an
+   * event whose nudge was lost (a crash, a failed publish) still goes out.
+   */
+  nudge(id?: unknown): void {
+    if (id === undefined) this.sweepDue = true;
+    else this.written.add(id);
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.pass()
+    const sweep = this.sweepDue || Date.now() - this.lastSweep >= 10 * this.intervalMs;
+    const only = sweep ? undefined : [...this.written];
+    this.sweepDue = false;
+    if (sweep) this.lastSweep = Date.now();
+    this.written.clear();
+    this.running = this.pass(only)
       .then(() => undefined)
-      .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, 'outbox relay pass failed, will retry'),
-      )
+      .catch((error: unknown) => {
+        this.sweepDue = true;
+        this.options.logger.warn({ err: error }, 'outbox relay pass failed, will retry');
+      })
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
@@ -73,33 +92,57 @@ export class OutboxRelay {
       });
   }
 
-  /** One sweep over every model; answers how many events were published. */
-  async pass(): Promise<number> {
+  /**
+   * One sweep over every model, or over the documents `only` names; answers how many events were
+   * published. Documents are published side by side (each one's events in order), then their
+   * published entries are pulled in one update per model.
+   */
+  async pass(only?: unknown[]): Promise<number> {
     let published = 0;
     for (const model of this.options.models) {
+      if (only?.length === 0) break;
       const pending = await model
-        .find({ 'outbox.0': { $exists: true } })
+        .find({ ...(only ? { _id: { $in: only } } : {}), 'outbox.0': { $exists: true } })
         .select('+outbox')
-        .limit(this.batchSize)
+        .limit(only ? only.length : this.batchSize)
         .lean<{ _id: unknown; outbox: OutboxEntry[] }[]>();
-      for (const doc of pending) {
-        for (const entry of doc.outbox) {
-          await this.options.publisher.publish({
-            id: entry.id,
-            type: entry.type,
-            occurredAt: entry.occurredAt,
-            data: entry.data,
-          });
-          // Publishing is not a change of the aggregate: its updatedAt stays as the write left it.
-          await model.updateOne(
-            { _id: doc._id },
-            { $pull: { outbox: { id: entry.id } } },
-            { timestamps: false },
-          );
-          published += 1;
-        }
+      const sent: string[] = [];
+      const outcomes = await Promise.allSettled(
+        pending.map(async (doc) => {
+          for (const entry of doc.outbox) {
+            await this.publish(entry);
+            sent.push(entry.id);
+          }
+        }),
+      );
+      if (sent.length > 0) {
+        // Publishing is not a change of the aggregate: its updatedAt stays as the write left it.
+        await model.updateMany(
+          { _id: { $in: pending.map((doc) => doc._id) } },
+          { $pull: { outbox: { id: { $in: sent } } } },
+          { timestamps: false },
+        );
+        published += sent.length;
+      }
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      // A full batch may have left more behind: sweep again straight away.
+      if (!only && pending.length === this.batchSize) {
+        this.sweepDue = true;
+        this.again = true;
       }
     }
     return published;
+  }
+
+  private async publish(entry: OutboxEntry): Promise<void> {
+    await this.options.publisher.publish({
+      id: entry.id,
+      type: entry.type,
+      // An entry an older replica queued during a rolling update has the first version's shape.
+      schemaVersion: entry.schemaVersion ?? FIRST_SCHEMA_VERSION,
+      occurredAt: entry.occurredAt,
+      data: entry.data,
+    });
   }
 }

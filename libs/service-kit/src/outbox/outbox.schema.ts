@@ -5,6 +5,8 @@ import { Schema } from 'mongoose';
 export interface OutboxEntry {
   id: string;
   type: string;
+  /** Absent on entries queued by a build from before versions: those have the first version's shape. */
+  schemaVersion?: number;
   occurredAt: string;
   data: unknown;
 }
@@ -13,6 +15,7 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
   {
     id: { type: String, required: true },
     type: { type: String, required: true },
+    schemaVersion: Number,
     occurredAt: String,
     data: {},
   },
@@ -30,6 +33,14 @@ export function withOutbox(schema: Schema): void {
 /** The update fragment that queues an event with a change: `{ $set: ..., ...outboxPush(event) }`. */
 export function outboxPush(event: EventEnvelope): { $push: { outbox: OutboxEntry } } {
   return {
-    $push: { outbox: { id: event.id, type: event.type, occurredAt: event.occurredAt, data: event.data } },
+    $push: {
+      outbox: {
+        id: event.id,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        occurredAt: event.occurredAt,
+        data: event.data,
+      },
+    },
   };
 }
