@@ -129,6 +129,7 @@ export class OrderPlacement {
       throw error;
     }
 
+    let stored: OrderRecord;
     try {
       // Past this point the recovery pass may already be giving the stock back.
       if (Date.now() > due.getTime() - SAFETY_MARGIN_MS) {
@@ -147,7 +148,8 @@ export class OrderPlacement {
         totalPrice: record.totalPrice,
       });
       // The event goes into the new document itself: the order and its event are one write.
-      await this.orders.create({ ...record, outbox: [outboxPush(event).$push.outbox] });
+      const created = await this.orders.create({ ...record, outbox: [outboxPush(event).$push.outbox] });
+      stored = created.toObject<OrderRecord>();
     } catch (error) {
       if (isDuplicateKey(error)) {
         // A concurrent retry under the same key stored this very order first.
@@ -160,10 +162,9 @@ export class OrderPlacement {
       this.context.logger.error({ err: error, orderId: orderId.toHexString() }, 'storing an order failed');
       throw new ServiceUnavailableException('The order could not be saved, please try again');
     }
-    this.relay.nudge();
+    this.relay.nudge(orderId);
     await this.releases.orderStored(orderId);
-    const stored = await this.orders.findById(orderId).select(ORDER_FIELDS).lean<OrderRecord>();
-    if (!stored) throw new ServiceUnavailableException('The order could not be read back, please try again');
+    // Answered from what was written (with its timestamps): reading it back cost a query per order.
     return toOrder(stored);
   }
 

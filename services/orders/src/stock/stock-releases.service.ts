@@ -6,6 +6,7 @@ import type { OrdersConfig } from '../config/orders.config';
 import { ORDER_MODEL, type OrderRecord } from '../orders/order.schema';
 import { CatalogueStock } from './catalogue-stock.client';
 import { PENDING_RESERVATION_MODEL, type PendingReservationRecord } from './pending-reservation.schema';
+import { WriteBatcher } from './write-batcher';
 
 const BATCH = 100;
 
@@ -23,6 +24,10 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
+  // Checkouts finishing at the same time clear their records in one delete.
+  private readonly cleared = new WriteBatcher<Types.ObjectId>(async (ids) => {
+    await this.pending.deleteMany({ _id: { $in: ids } });
+  });
 
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
@@ -42,6 +47,7 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await this.cleared.flushed();
   }
 
   /**
@@ -61,8 +67,8 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The order is stored: it owns the stock now. A failure here is harmless (the pass checks for the order). */
   async orderStored(orderId: Types.ObjectId): Promise<void> {
-    await this.pending
-      .deleteOne({ _id: orderId })
+    await this.cleared
+      .add(orderId)
       .catch((error: unknown) =>
         this.context.logger.warn(
           { err: error, orderId: orderId.toHexString() },

@@ -24,6 +24,7 @@ const DUPLICATE_LINES: ReservationRefusal = {
   status: 400,
   message: 'Each product may appear only once in a reservation',
 };
+const NO_LINES: ReservationRefusal = { status: 400, message: 'A reservation needs at least one line' };
 const ID_REUSED: ReservationRefusal = {
   status: 409,
   message: 'This reservation id was used for other items',
@@ -75,6 +76,7 @@ export class StockReservationsService implements OnModuleInit {
   /** All items or none; the same reservation id answers the first result and takes nothing more. */
   async reserve(reservationId: string, items: StockRequestItem[]): Promise<ReserveStockReply> {
     const lines = items.map(({ productId, quantity }) => ({ productId, quantity }));
+    if (lines.length === 0) refuse(NO_LINES);
     if (new Set(lines.map((line) => line.productId)).size !== lines.length) refuse(DUPLICATE_LINES);
     try {
       await this.reservations.create({
@@ -91,7 +93,7 @@ export class StockReservationsService implements OnModuleInit {
 
     const reply: ReservedItem[] = [];
     const at = new Date();
-    for (const line of lines) {
+    for (const [index, line] of lines.entries()) {
       const take = takeStock(reservationId, line, at);
       const product = await this.products
         .findOneAndUpdate(take.filter, take.update, {
@@ -106,6 +108,14 @@ export class StockReservationsService implements OnModuleInit {
         await this.settle(reservationId, refusal);
         refuse(refusal);
       }
+      reply.push({
+        productId: line.productId,
+        name: product.name,
+        price: product.price,
+        image: product.image[0] ?? '',
+        quantity: line.quantity,
+      });
+      if (index === lines.length - 1) break;
       const recorded = await this.reservations.updateOne(
         { _id: reservationId, state: 'pending' },
         { $push: { taken: line } },
@@ -116,22 +126,20 @@ export class StockReservationsService implements OnModuleInit {
         await this.write(giveBackStock(reservationId, line));
         refuse(INTERRUPTED);
       }
-      reply.push({
-        productId: line.productId,
-        name: product.name,
-        price: product.price,
-        image: product.image[0] ?? '',
-        quantity: line.quantity,
-      });
     }
 
+    // The last line's record and the end of the reserve are one write (one command per order saved).
+    const last = lines.at(-1)!;
     const done = await this.reservations.updateOne(
       { _id: reservationId, state: 'pending', releaseRequested: false },
-      { $set: { state: 'reserved', reply } },
+      { $push: { taken: last }, $set: { state: 'reserved', reply } },
     );
     if (done.modifiedCount === 0) {
-      // Released while we were taking stock (or taken over by recovery): give it all back.
+      // Released while we were taking stock, or taken over by recovery: give it all back. Settling
+      // gives back every line still held while the reservation is pending; if recovery had already
+      // finished it, the last line was taken after that and is ours to give back (once, whoever does).
       const settled = await this.settle(reservationId, INTERRUPTED);
+      await this.write(giveBackStock(reservationId, last));
       refuse(settled?.releaseRequested ? RELEASED : (settled?.refusal ?? INTERRUPTED));
     }
     return { reservationId, items: reply };

@@ -1,0 +1,285 @@
+// Issue 16, item 5: placing orders for distinct products with 32 concurrent buyers through the gateway,
+// against reading one product by slug through the gateway in the same run with as many connections.
+// Setup (buyers signed up, products listed by the admin) is not timed. Any answer but 201 to an order,
+// or a connection error, fails the figure: a refusal is not a fast order.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { Order, Product, UserInfo } from '@shop/contracts';
+import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+
+/** Products per buyer: consecutive orders in flight (≤ connections) never share a product. */
+const PRODUCTS_PER_BUYER = 4;
+/** Far more than any run can sell: a 409 would mean something other than running out. */
+const STOCK = 1_000_000;
+/** Each load phase starts with this much untimed load, so the JIT and the pools are warm. */
+const WARM_UP_S = 2;
+
+interface Answer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function call<T>(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    headers: response.headers,
+  };
+}
+
+async function expectOk<T>(what: string, answer: Promise<Answer<T>>): Promise<T> {
+  const { status, body } = await answer;
+  if (status < 200 || status > 299) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+export interface Setup {
+  admin: UserInfo;
+  buyers: UserInfo[];
+  products: Product[];
+}
+
+/** Signs the admin in, signs `buyerCount` buyers up and lists their products (each with plenty of stock). */
+export async function setUp(base: string, buyerCount: number): Promise<Setup> {
+  const admin = await expectOk<UserInfo>(
+    'admin sign-in',
+    call(base, '/api/users/signin', {
+      method: 'POST',
+      json: { email: 'admin@shop.local', password: 'admin-password-123' },
+    }),
+  );
+  const run = Date.now();
+  // Sign-ups hash passwords (argon2): a few at a time keeps the setup short without a queue.
+  const buyers: UserInfo[] = [];
+  for (let i = 0; i < buyerCount; i += 4) {
+    const batch = Array.from({ length: Math.min(4, buyerCount - i) }, (_, j) =>
+      expectOk<UserInfo>(
+        'buyer sign-up',
+        call(base, '/api/users/signup', {
+          method: 'POST',
+          json: {
+            name: `Bench Buyer ${i + j + 1}`,
+            email: `bench-buyer-${run}-${i + j}@example.com`,
+            password: 'correct-horse-battery',
+          },
+        }),
+      ),
+    );
+    buyers.push(...(await Promise.all(batch)));
+  }
+  const demo = await expectOk<Product[]>('catalogue read', call(base, '/api/products'));
+  const image = demo[0]?.image[0];
+  if (!image) throw new Error('the demo catalogue has no image to reuse');
+  const products: Product[] = [];
+  for (let i = 0; i < buyerCount * PRODUCTS_PER_BUYER; i += 1) {
+    products.push(
+      await expectOk<Product>(
+        'listing',
+        call(base, '/api/listings/create', {
+          method: 'POST',
+          token: admin.token,
+          json: {
+            name: `Bench Product ${i + 1} ${run}`,
+            slug: '',
+            image: [image],
+            brand: 'Glock',
+            category: 'Accessories',
+            description: 'A product of the orders benchmark',
+            price: 10 + i * 0.25,
+            countInStock: STOCK,
+          },
+        }),
+      ),
+    );
+  }
+  return { admin, buyers, products };
+}
+
+/**
+ * The order requests: round robin over (buyer, product), so the orders in flight at once are for
+ * distinct products; each with its own Idempotency-Key, as the storefront sends them.
+ */
+export function orderRequests(buyers: UserInfo[], products: Product[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const n = next;
+        next += 1;
+        const buyer = buyers[n % buyers.length]!;
+        const product = products[n % products.length]!;
+        return {
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${buyer.token}`,
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({
+            orderItems: [{ _id: product._id, quantity: 1 }],
+            shippingAddress: {
+              fullName: buyer.name,
+              address: '1 Bench Street',
+              city: 'Fresno',
+              country: 'United States',
+              phoneNumber: '+1 555 0100',
+            },
+            paymentMethod: 'cashapp',
+          }),
+        };
+      },
+    },
+  ];
+}
+
+async function storedOrders(base: string, admin: UserInfo): Promise<number> {
+  const answer = await call<Order[]>(base, '/api/orders?page=1&limit=1', { token: admin.token });
+  const total = Number(answer.headers.get('x-total-count'));
+  if (answer.status !== 200 || !Number.isFinite(total))
+    throw new Error(`order count answered ${answer.status}`);
+  return total;
+}
+
+interface Load {
+  /** 2xx answers per second over the measured phase. */
+  rate: number;
+  ok: number;
+  failures: number;
+  statuses: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function summarize(result: autocannon.Result): Load {
+  const statuses: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count ?? 0;
+  const ok = result['2xx'];
+  return {
+    rate: ok / result.duration,
+    ok,
+    failures: result.non2xx + result.errors,
+    statuses,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+/** Runs `options` for a short untimed warm-up, then for the measured duration. */
+async function measure(
+  context: BenchContext,
+  options: Omit<autocannon.Options, 'duration' | 'connections'>,
+): Promise<{ warmUp: Load; measured: Load }> {
+  const run = (duration: number) =>
+    autocannon({ ...options, duration, connections: context.connections, pipelining: 1 });
+  const warmUp = summarize(await run(WARM_UP_S));
+  const measured = summarize(await run(context.durationS));
+  return { warmUp, measured };
+}
+
+const describe = (load: Load) =>
+  `${load.ok} × 2xx, ${load.failures} failed (${Object.entries(load.statuses)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ')}), p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`;
+
+export const ordersSection: BenchSection = {
+  name: 'orders',
+  async run(context: BenchContext): Promise<Figure[]> {
+    const base = context.stack.url;
+    const buyerCount = context.connections;
+    context.log(
+      `setting up ${buyerCount} buyers and ${buyerCount * PRODUCTS_PER_BUYER} products (not timed)...`,
+    );
+    const { admin, buyers, products } = await setUp(base, buyerCount);
+    const before = await storedOrders(base, admin);
+
+    const slug = products[0]!.slug;
+    context.log(`reads: GET /api/products/slug/${slug}, ${context.connections} connections`);
+    const reads = await measure(context, { url: `${base}/api/products/slug/${slug}` });
+    context.log(`  ${describe(reads.measured)}`);
+    // The same read with the products service's catalogue cache missed on purpose: the cache is keyed
+    // by URL, so a query string of its own per request makes every read go to the database.
+    let miss = 0;
+    const uncached = await measure(context, {
+      url: `${base}/api/products/slug/${slug}`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            miss += 1;
+            return { ...request, path: `/api/products/slug/${slug}?miss=${miss}` };
+          },
+        },
+      ],
+    });
+    context.log(`uncached reads (a query string per request)\n  ${describe(uncached.measured)}`);
+
+    const orders = await measure(context, {
+      url: `${base}/api/orders`,
+      requests: orderRequests(buyers, products),
+    });
+    context.log(`orders: POST /api/orders, ${buyerCount} buyers\n  ${describe(orders.measured)}`);
+
+    // Every order answered 201 must be stored once: a fast run that loses orders is no result.
+    const stored = (await storedOrders(base, admin)) - before;
+    const answered = orders.warmUp.ok + orders.measured.ok;
+    const failures =
+      orders.measured.failures +
+      orders.warmUp.failures +
+      (stored === answered ? 0 : Math.abs(stored - answered));
+
+    const found = figure({
+      id: 'orders.place-vs-read',
+      section: 'orders',
+      measured: {
+        what: `POST /api/orders through the gateway, ${buyerCount} buyers, distinct products`,
+        value: orders.measured.rate,
+        unit: 'orders/s',
+      },
+      reference: {
+        what: `GET /api/products/slug/:slug (one product) through the gateway, ${context.connections} connections`,
+        value: reads.measured.rate,
+        unit: 'req/s',
+      },
+      better: 'higher',
+      target: 0.25,
+      notes:
+        `orders: ${describe(orders.measured)}; reads: ${describe(reads.measured)}; ` +
+        `${stored} orders stored for ${answered} answered 201 (warm-up included); ` +
+        `${WARM_UP_S} s untimed warm-up before each phase` +
+        (failures > 0 ? `; FAILED: ${failures} failed or unstored orders` : ''),
+    });
+    const againstUncached = figure({
+      id: 'orders.place-vs-uncached-read',
+      section: 'orders',
+      measured: found.measured,
+      reference: {
+        what: `GET /api/products/slug/:slug?miss=<n> (one product, every read a cache miss) through the gateway, ${context.connections} connections`,
+        value: uncached.measured.rate,
+        unit: 'req/s',
+      },
+      better: 'higher',
+      target: 0.25,
+      notes: `uncached reads: ${describe(uncached.measured)}; the figure issue 16 names is orders.place-vs-read`,
+    });
+    const clean = failures === 0 && uncached.measured.failures === 0;
+    return [
+      { ...found, pass: found.pass && failures === 0 },
+      { ...againstUncached, pass: againstUncached.pass && clean },
+    ];
+  },
+};
