@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   });
   const stop = (signal: NodeJS.Signals): void => {
     logger.info({ signal }, 'gateway stopping');
-    void gateway.close().then(() => process.exit(0));
+    void gateway.close().then(() => {
+      logger.flush();
+      process.exit(0);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

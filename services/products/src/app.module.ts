@@ -3,6 +3,9 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
 import type { ProductsConfig } from './config/products.config';
+import { CatalogueCache } from './products/catalogue-cache';
+import { CatalogueInvalidation } from './products/catalogue-invalidation';
+import { CatalogueHttpHooks, CatalogueReadInterceptor } from './products/catalogue-read.interceptor';
 import { ListingsController } from './products/listings.controller';
 import { ProductEventsRelay } from './products/product-events.relay';
 import { PRODUCT_MODEL, productSchema } from './products/product.schema';
@@ -40,6 +43,18 @@ export class AppModule {
               options: { servers: context.config.NATS_URL.split(','), name: `${context.name}-to-media` },
             }),
         },
+        {
+          provide: CatalogueCache,
+          useFactory: () =>
+            new CatalogueCache({
+              maxEntries: context.config.CATALOGUE_CACHE_MAX_ENTRIES,
+              maxBytes: context.config.CATALOGUE_CACHE_MAX_BYTES,
+              maxAgeMs: context.config.CATALOGUE_CACHE_MAX_AGE_MS,
+            }),
+        },
+        CatalogueInvalidation,
+        CatalogueReadInterceptor,
+        CatalogueHttpHooks,
         ProductsService,
         ProductEventsRelay,
         ProductsAdminService,

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   type Product,
   type ProductDeletedResponse,
@@ -7,11 +18,13 @@ import {
 } from '@shop/contracts';
 import { AdminOnly } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
+import { CatalogueReadInterceptor } from './catalogue-read.interceptor';
 import { UpdateProductDto } from './dto/product-input.dto';
 import { ProductFilterDto, ProductSearchDto } from './dto/product-search.dto';
 import { ProductsAdminService } from './products-admin.service';
 import { ProductsService } from './products.service';
 
+// The reads answer the same to everyone (public fields only): CatalogueReadInterceptor caches them.
 @Controller('api/products')
 export class ProductsController {
   constructor(
@@ -21,6 +34,7 @@ export class ProductsController {
 
   /** The catalogue or a search of it: always a JSON array, the number of matches in X-Total-Count. */
   @Get()
+  @UseInterceptors(CatalogueReadInterceptor)
   async list(
     @Query() search: ProductSearchDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -32,26 +46,31 @@ export class ProductsController {
 
   /** The categories and brands of a search, with counts (declared before `:id`, which would take 'facets'). */
   @Get('facets')
+  @UseInterceptors(CatalogueReadInterceptor)
   facets(@Query() search: ProductFilterDto): Promise<ProductFacets> {
     return this.products.facets(search);
   }
 
   @Get('categories')
+  @UseInterceptors(CatalogueReadInterceptor)
   categories(): Promise<string[]> {
     return this.products.categories();
   }
 
   @Get('category/:category')
+  @UseInterceptors(CatalogueReadInterceptor)
   byCategory(@Param('category') category: string): Promise<Product[]> {
     return this.products.byCategory(category);
   }
 
   @Get('slug/:slug')
+  @UseInterceptors(CatalogueReadInterceptor)
   bySlug(@Param('slug') slug: string): Promise<Product> {
     return this.products.bySlug(slug);
   }
 
   @Get(':id')
+  @UseInterceptors(CatalogueReadInterceptor)
   byId(@Param('id') id: string): Promise<Product> {
     return this.products.byId(id);
   }

@@ -1,0 +1,133 @@
+import { TOTAL_COUNT_HEADER } from '@shop/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  type CachedAnswer,
+  type CachedEncoding,
+  type CatalogueCache,
+  encodedBody,
+  makeAnswer,
+} from './catalogue-cache';
+
+/**
+ * Public catalogue reads may be kept by browsers and shared caches, but must be revalidated on every
+ * use: a change is visible within a second (the event delay), which any max-age would break, and a
+ * revalidation that matches costs a 304 without a body.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** What the read's handler left on the request for the onSend hook: it may be cached. */
+interface CatalogueRead {
+  /** The cache's generation before the database was read. */
+  generation: number;
+  productIds: readonly string[];
+}
+
+const CATALOGUE_READ = Symbol('catalogueRead');
+type MarkedRequest = FastifyRequest & { [CATALOGUE_READ]?: CatalogueRead };
+
+/** Marks a request as a public catalogue read whose answer may be cached and gets validators. */
+export function markCatalogueRead(request: FastifyRequest, read: CatalogueRead): void {
+  (request as MarkedRequest)[CATALOGUE_READ] = read;
+}
+
+/** Whether a client accepts an encoding (`q=0` refuses it; `*` stands for any not named). */
+function accepts(header: string, encoding: string): boolean {
+  let wildcard = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((token) => token.trim());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
+    if (name === encoding || (encoding === 'gzip' && name === 'x-gzip')) return !refused;
+    if (name === '*') wildcard = !refused;
+  }
+  return wildcard;
+}
+
+/** The encoding to send an answer in: brotli, then gzip, as the services' compression prefers. */
+export function chooseEncoding(acceptEncoding: string | undefined, bodyLength: number): CachedEncoding {
+  if (!acceptEncoding || bodyLength < COMPRESS_THRESHOLD_BYTES) return 'identity';
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** If-None-Match against a weak ETag (weak comparison, RFC 9110 13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
+}
+
+/**
+ * The headers of a cached answer, and its status and bytes for this request: 304 when the client
+ * holds it already, else the kept bytes in the encoding it prefers (compressed once, on first use).
+ */
+function prepare(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  onCompressed: (added: number) => void,
+): Buffer | null {
+  void reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
+  void reply.header('etag', answer.etag);
+  void reply.header('vary', 'Accept-Encoding');
+  for (const [name, value] of Object.entries(answer.headers)) void reply.header(name, value);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+    void reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return null;
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding'], answer.body.length);
+  const hadForm = encoding === 'identity' || answer[encoding] !== undefined;
+  const bytes = encodedBody(answer, encoding);
+  if (!hadForm) onCompressed(bytes.length);
+  void reply.header('content-type', 'application/json; charset=utf-8');
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  void reply.header('content-length', bytes.length);
+  return bytes;
+}
+
+/**
+ * Fastify hooks serving public catalogue reads from memory. `onRequest` answers a cached URL before
+ * NestJS routes, validates or serialises anything; `onSend` keeps the bytes a marked read was
+ * serialised to (once) and gives every public read its validators, cached or not.
+ */
+export function catalogueHooks(cache: CatalogueCache) {
+  return {
+    onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      if (request.method !== 'GET') return done();
+      const answer = cache.get(request.url);
+      if (!answer) return done();
+      const url = request.url;
+      void reply.send(prepare(request, reply, answer, (added) => cache.grew(url, answer, added)));
+    },
+
+    onSend(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload?: unknown) => void,
+    ): void {
+      const read = (request as MarkedRequest)[CATALOGUE_READ];
+      if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const total = reply.getHeader(TOTAL_COUNT_HEADER);
+      const answer = makeAnswer(
+        Buffer.from(payload),
+        total === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(total) },
+        read.productIds,
+      );
+      const url = request.url;
+      const kept = cache.store(url, answer, read.generation);
+      done(
+        null,
+        prepare(request, reply, answer, (added) => {
+          if (kept) cache.grew(url, answer, added);
+        }),
+      );
+    },
+  };
+}
