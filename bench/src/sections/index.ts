@@ -1,4 +1,7 @@
 // Every section of `npm run bench`, in the order they run. Each lives in its own file of this folder.
 import type { BenchSection } from '../lib/figure.js';
+import { lcpSection } from './lcp.js';
+import { ordersSection } from './orders.js';
+import { readsSection } from './reads.js';
 
-export const SECTIONS: BenchSection[] = [];
+export const SECTIONS: BenchSection[] = [lcpSection, ordersSection, readsSection];

@@ -4,6 +4,7 @@ import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service
 import type { MediaConfig } from './config/media.config';
 import { GridFsImageStore } from './images/gridfs-image.store';
 import { ImagesController } from './images/images.controller';
+import { ImageVariants } from './images/image-variants.service';
 import { ImagesService } from './images/images.service';
 import { MultipartSetup } from './images/multipart.setup';
 import { SeedImagesController } from './seed/seed-images.controller';
@@ -21,7 +22,7 @@ export class AppModule {
         MongooseModule.forFeature([{ name: UPLOAD_WINDOW_MODEL, schema: uploadWindowSchema }]),
       ],
       controllers: [ImagesController, SeedImagesController],
-      providers: [MultipartSetup, GridFsImageStore, ImagesService, UploadThrottle],
+      providers: [MultipartSetup, GridFsImageStore, ImagesService, ImageVariants, UploadThrottle],
     };
   }
 }

@@ -17,6 +17,9 @@ export interface ImageMetadata {
   owner: string;
   originalName: string;
   seedKey?: string;
+  /** On a resized copy: the id of the original it was made from, and the width it was made at. */
+  variantOf?: string;
+  variantWidth?: number;
 }
 
 export interface StoredImage {
@@ -38,13 +41,16 @@ export class GridFsImageStore {
     return this.bucketInstance;
   }
 
-  /** Stores the bytes under a new id; the write is acknowledged when this resolves. */
+  /**
+   * Stores the bytes under `id` (a new one by default); the write is acknowledged when this
+   * resolves. An id that is taken fails with the database's duplicate-key error (code 11000).
+   */
   async save(
     bytes: Uint8Array,
     filename: string,
     metadata: Omit<ImageMetadata, 'sha256'>,
+    id: mongo.ObjectId = new mongo.ObjectId(),
   ): Promise<StoredImage> {
-    const id = new mongo.ObjectId();
     const full: ImageMetadata = { ...metadata, sha256: createHash('sha256').update(bytes).digest('hex') };
     const upload = this.bucket.openUploadStreamWithId(id, filename, { metadata: full });
     await new Promise<void>((resolve, reject) => {
@@ -66,6 +72,13 @@ export class GridFsImageStore {
 
   open(id: string): Readable {
     return this.bucket.openDownloadStream(new mongo.ObjectId(id));
+  }
+
+  /** All the bytes of a stored image (at most the 3 MB an upload may have). */
+  async read(id: string): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    for await (const part of this.open(id)) parts.push(part as Buffer);
+    return Buffer.concat(parts);
   }
 
   async remove(id: string): Promise<void> {

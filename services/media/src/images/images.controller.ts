@@ -1,9 +1,27 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import type { UploadImageResponse } from '@shop/contracts';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import {
+  MEDIA_VARIANT_MESSAGES,
+  MEDIA_WIDTH_PARAM,
+  type UploadImageResponse,
+  parseMediaWidth,
+} from '@shop/contracts';
 import { type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyUploadsFilter } from '../throttling/too-many-uploads.filter';
 import { UploadThrottle } from '../throttling/upload-throttle.service';
+import { ImageVariants } from './image-variants.service';
 import { ImagesService } from './images.service';
 import { readSingleImage } from './multipart-upload.reader';
 
@@ -16,10 +34,22 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** True when an `Accept` header names WebP (with a quality above 0): every current browser's does for images. */
+function acceptsWebp(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((range) => {
+    const [type, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'image/webp') return false;
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
 @Controller('api/media')
 export class ImagesController {
   constructor(
     private readonly images: ImagesService,
+    private readonly variants: ImageVariants,
     private readonly throttle: UploadThrottle,
   ) {}
 
@@ -37,24 +67,34 @@ export class ImagesController {
   }
 
   /**
-   * `GET /api/media/{id}/{name}`: the bytes with the type they were proven to be. A URL never
-   * changes what it points at, so it may be cached for good; `nosniff` and a CSP keep a browser
-   * from treating the bytes as anything else, whoever links to them.
+   * `GET /api/media/{id}/{name}`: the bytes with the type they were proven to be; with `?w=` one of
+   * the offered widths, a resized copy (WebP when the client takes it, hence `Vary: Accept`). A URL
+   * never changes what it points at, so it may be cached for good; `nosniff` and a CSP keep a
+   * browser from treating the bytes as anything else, whoever links to them.
    */
   @Get(':id/:name')
   async serve(
     @Param('id') id: string,
     @Param('name') name: string,
+    @Query(MEDIA_WIDTH_PARAM) widthParam: unknown,
+    @Headers('accept') accept: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const image = await this.images.find(id, name);
+    const width = widthParam === undefined ? undefined : parseMediaWidth(widthParam);
+    if (widthParam !== undefined && width === undefined) {
+      throw new BadRequestException(MEDIA_VARIANT_MESSAGES.badWidth);
+    }
+    const { image, bytes } = width
+      ? await this.variants.variant(id, name, width, acceptsWebp(accept))
+      : { image: await this.images.find(id, name), bytes: undefined };
     const etag = `"${image.metadata.sha256}"`;
     void reply
       .header('etag', etag)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox");
+    if (width) void reply.header('vary', 'Accept');
     if (matchesEtag(ifNoneMatch, etag)) {
       await reply.status(304).send();
       return;
@@ -64,6 +104,6 @@ export class ImagesController {
       .header('content-type', image.metadata.contentType)
       .header('content-length', String(image.length))
       .header('content-disposition', `inline; filename="${image.filename}"`)
-      .send(this.images.open(image));
+      .send(bytes ?? this.images.open(image));
   }
 }

@@ -14,6 +14,8 @@ export interface MediaHarness {
   /** The gateway's URL: every HTTP call of the tests goes through it. */
   url: string;
   tokens: TestTokens;
+  /** The service's database; pass it as `MONGO_URL` to start a second replica on the same data. */
+  mongoUrl: string;
   db: Connection;
   /** Sends a NATS command as another service would; a refusal rejects with an HttpException. */
   command<T>(pattern: string, payload: unknown): Promise<T>;
@@ -23,7 +25,7 @@ export interface MediaHarness {
 /** The media service on a fresh database behind the real gateway (kong.yml, rateLimitFactor 1). */
 export async function startMedia(env: Record<string, string> = {}): Promise<MediaHarness> {
   const tokens = createTestTokens();
-  const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName('media'));
+  const mongoUrl = env['MONGO_URL'] ?? mongoUrlFor(inject('mongoUrl'), uniqueDbName('media'));
   const config = loadConfig(mediaConfigSchema, {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -65,6 +67,7 @@ export async function startMedia(env: Record<string, string> = {}): Promise<Medi
     app,
     url: gateway.url,
     tokens,
+    mongoUrl,
     db,
     command: (pattern, payload) => requestReply(rpc, pattern, payload, 5_000),
     async close() {

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contracts';
+import { MEDIA_VARIANT_WIDTHS, type Product } from '@shop/contracts';
 import { cartItemsAtom, siteSettingsAtom } from '@shop/state';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -141,5 +141,64 @@ describe('Home screen', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(document.title).toBe('Glock Store');
+  });
+});
+
+describe('Home screen pictures', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const mediaUrl = (n: number) => `/api/media/65a1f0c2e4b0a1b2c3d4e5f${n}/1767225600000-product-${n}.png`;
+  /** Six products with pictures of our media service, then one whose picture lives elsewhere. */
+  const grid: Product[] = [
+    ...Array.from({ length: 6 }, (_, n) =>
+      product({ _id: `p${n}`, name: `Product ${n}`, slug: `product-${n}`, image: [mediaUrl(n)] }),
+    ),
+    product({ _id: 'ext', name: 'Elsewhere', slug: 'elsewhere', image: ['https://cdn.example/x.jpg'] }),
+  ];
+
+  async function pictures() {
+    answer(200, grid);
+    renderHome();
+    await screen.findAllByRole('article');
+    return grid.map((p) => screen.getByAltText(p.name));
+  }
+
+  it('offers every resized variant of our media service with the sizes the grid draws, in a 4:3 box', async () => {
+    const images = await pictures();
+
+    images.slice(0, 6).forEach((img, n) => {
+      expect(img).toHaveAttribute('src', mediaUrl(n));
+      expect(img).toHaveAttribute(
+        'srcset',
+        MEDIA_VARIANT_WIDTHS.map((w) => `${mediaUrl(n)}?w=${w} ${w}w`).join(', '),
+      );
+      expect(img.getAttribute('sizes')).toMatch(/^\(min-width: 1320px\) 310px, .*, calc\(100vw - 32px\)$/);
+      expect(img).toHaveAttribute('width', '640');
+      expect(img).toHaveAttribute('height', '480');
+      expect(img).toHaveAttribute('decoding', 'async');
+    });
+  });
+
+  it('loads the first row at once and first, and the rest only when scrolled to', async () => {
+    const images = await pictures();
+
+    for (const img of images.slice(0, 4)) {
+      expect(img).toHaveAttribute('loading', 'eager');
+      expect(img).toHaveAttribute('fetchpriority', 'high');
+    }
+    for (const img of images.slice(4)) {
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).not.toHaveAttribute('fetchpriority');
+    }
+  });
+
+  it('keeps a plain src for a picture that is not ours', async () => {
+    const external = (await pictures()).at(-1)!;
+
+    expect(external).toHaveAttribute('src', 'https://cdn.example/x.jpg');
+    expect(external).not.toHaveAttribute('srcset');
+    expect(external).not.toHaveAttribute('sizes');
+    expect(external).toHaveAttribute('width', '640');
+    expect(external).toHaveAttribute('height', '480');
   });
 });
