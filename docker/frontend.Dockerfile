@@ -1,13 +1,17 @@
 # syntax=docker/dockerfile:1
 # One front-end (the shell or a remote) as static files behind nginx on port 8080. Build from the
 # repository root:
-#   docker build -f docker/frontend.Dockerfile --build-arg APP=shell \
-#     -t registry.example.com/shop/shell:0.1.0 .
-# APP is the front-end's folder (the package is @shop/<APP>). SPA_FALLBACK=true answers unknown
-# extension-less paths with index.html (client-side routes); the default "auto" turns it on for the
-# shell only.
+#   docker build -f docker/frontend.Dockerfile --build-arg APP=mf-catalog \
+#     --build-arg PREVIOUS_IMAGE=registry.example.com/shop/mf-catalog:0.1.0 \
+#     -t registry.example.com/shop/mf-catalog:0.2.0 .
+# APP is the front-end's folder (the package is @shop/<APP>); the image serves its build under
+# /<version>/ (version = APP's package.json version). PREVIOUS_IMAGE, the image now in production, hands
+# over the versions it serves, so old and new pods can answer for each other during a rollout; leave it
+# out for the first image. KEEP_VERSIONS caps how many versions the image carries (the newest).
+# See docs/decisions/0011-versioned-front-ends.md.
 ARG NODE_IMAGE=node:24-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
+ARG PREVIOUS_IMAGE=""
 
 # npm install (not npm ci: see tools/bootstrap.mjs) needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
 # only those here means a source change leaves the install layer below cached.
@@ -29,25 +33,52 @@ COPY . .
 RUN npm run build --workspace="@shop/${APP}" \
  && test -f "${APP}/dist/mf-manifest.json"
 
+# The image now in production, or, for the first image, the stock nginx root (which holds no version).
+FROM ${PREVIOUS_IMAGE:-nginx:1.27-alpine} AS previous
+
+# The web root: this build under its version, beside the versions the previous image carried.
+FROM ${NODE_IMAGE} AS site
+ARG APP
+ARG KEEP_VERSIONS=10
+SHELL ["/bin/sh", "-eu", "-c"]
+COPY --from=previous /usr/share/nginx/html/ /previous/
+COPY --from=build /repo/${APP}/package.json /tmp/package.json
+COPY --from=build /repo/${APP}/dist/ /tmp/dist/
+COPY docker/nginx/carry-versions.sh /usr/local/bin/carry-versions
+# The shell's remotes.json and site.json are also copied to the root: the environment's ConfigMap is
+# mounted over them there, and these defaults answer until it is.
+RUN version="$(node -p "require('/tmp/package.json').version")"; \
+    mkdir -p /site; \
+    mv /tmp/dist "/site/${version}"; \
+    carry-versions /site "${version}" /previous "${KEEP_VERSIONS}"; \
+    printf '%s' "${version}" > /version; \
+    if [ "${APP}" = shell ]; then cp "/site/${version}/remotes.json" "/site/${version}/site.json" /site/; fi
+
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
-ARG SPA_FALLBACK=auto
 LABEL org.opencontainers.image.title="shop-${APP}" \
-      org.opencontainers.image.description="Storefront front-end ${APP} (static files)"
+      org.opencontainers.image.description="Storefront front-end ${APP} (static files, one folder per version)"
+SHELL ["/bin/sh", "-eu", "-c"]
 RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/*
-COPY --from=build /repo/${APP}/dist/ /usr/share/nginx/html/
+COPY --from=site /site/ /usr/share/nginx/html/
+COPY --from=site /version /tmp/version
 COPY docker/nginx/nginx.conf /etc/nginx/nginx.conf
-COPY docker/nginx/frontend.conf.template /tmp/frontend.conf.template
+COPY docker/nginx/frontend-common.conf /etc/nginx/snippets/frontend-common.conf
+COPY docker/nginx/shell.conf.template docker/nginx/remote.conf.template /tmp/
 # The server block is rendered now, not at start-up: the root filesystem is read-only at run time.
-RUN set -eu; \
-    spa="${SPA_FALLBACK}"; \
-    if [ "${spa}" = auto ]; then if [ "${APP}" = shell ]; then spa=true; else spa=false; fi; fi; \
-    if [ "${spa}" = true ]; then TRY_FILES='$uri /index.html'; else TRY_FILES='$uri =404'; fi; \
-    if [ -f /usr/share/nginx/html/index.html ]; then READY_FILE=index.html; else READY_FILE=mf-manifest.json; fi; \
-    export TRY_FILES READY_FILE; \
-    envsubst '${TRY_FILES} ${READY_FILE}' < /tmp/frontend.conf.template > /etc/nginx/conf.d/frontend.conf; \
+# The shell's release is a file of its own: the environment's ConfigMap shell-release is mounted over it.
+RUN APP_VERSION="$(cat /tmp/version)"; export APP_VERSION; \
+    if [ "${APP}" = shell ]; then \
+      template=shell; \
+      mkdir -p /etc/nginx/shell-release; \
+      printf "set \$shell_release \"%s\";\n" "${APP_VERSION}" > /etc/nginx/shell-release/shell-release.conf; \
+    else \
+      template=remote; \
+    fi; \
+    envsubst "\${APP_VERSION}" < "/tmp/${template}.conf.template" > /etc/nginx/conf.d/frontend.conf; \
     nginx -t; \
     rm -rf /tmp/*
-# The image's nginx user, by number so that Kubernetes can verify runAsNonRoot.
-USER 101:101
+# Every image of the shop runs as 10001:10001, by number so that Kubernetes can verify runAsNonRoot.
+RUN addgroup -S -g 10001 shop && adduser -S -D -H -u 10001 -G shop shop
+USER 10001:10001
 EXPOSE 8080

@@ -351,7 +351,11 @@ test("the home page loads its own catalog chunks only, no other screen's code", 
   interface Manifest {
     exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
   }
-  const manifest = (await (await fetch(`${baseURL}/remotes/catalog/mf-manifest.json`)).json()) as Manifest;
+  // The catalog's manifest is at the version remotes.json names (docs/decisions/0011-versioned-front-ends.md).
+  const remotes = (await (await fetch(`${baseURL}/remotes.json`)).json()) as {
+    remotes: { catalog: { url: string } };
+  };
+  const manifest = (await (await fetch(new URL(remotes.remotes.catalog.url, baseURL))).json()) as Manifest;
   const assetsOf = (name: string) => {
     const exposed = manifest.exposes.find((entry) => entry.name === name)!;
     return [...exposed.assets.js.sync, ...exposed.assets.css.sync];

@@ -1,66 +1,90 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { REPO_ROOT } from '@shop/tools';
+import { buildCatalogVariant, frontEndFailuresOf } from './front-end-builds';
 import { expect, productCards, test } from './fixtures';
 
-const require = createRequire(import.meta.url);
-
-/**
- * Builds a changed copy of the catalog remote, as its team would ship a new release: same
- * webpack config, same shared libraries, one visible change in its home screen.
- */
-function buildCatalogRelease(change: (homePage: string) => string): string {
-  const scratch = join(REPO_ROOT, 'tmp');
-  mkdirSync(scratch, { recursive: true });
-  const root = mkdtempSync(join(scratch, 'catalog-release-'));
-  const project = join(root, 'mf-catalog');
-  for (const entry of ['src', 'package.json', 'webpack.config.cjs']) {
-    cpSync(join(REPO_ROOT, 'mf-catalog', entry), join(project, entry), { recursive: true });
-  }
-  // The config loads the shared factory from ../tools, as in the repository.
-  symlinkSync(join(REPO_ROOT, 'tools'), join(root, 'tools'));
-  const homePage = join(project, 'src', 'features', 'home', 'home-page.tsx');
-  writeFileSync(homePage, change(readFileSync(homePage, 'utf8')));
-  const build = spawnSync(
-    process.execPath,
-    [require.resolve('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs'],
-    {
-      cwd: project,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`catalog build failed:\n${build.stdout}\n${build.stderr}`);
-  return join(project, 'dist');
+/** The versions of the catalog remote whose files this page asked for. */
+function catalogVersionsAskedFor(requests: string[]): Set<string> {
+  const versions = requests.map((url) => /\/remotes\/catalog\/([^/]+)\//.exec(new URL(url).pathname)?.[1]);
+  return new Set(versions.filter((version): version is string => version !== undefined));
 }
 
-test('rebuilding only the catalog remote changes the running storefront, without touching the shell', async ({
+test('two versions of the catalog are served side by side, and remotes.json switches between them and back while a shopper shops', async ({
   page,
   stack,
+  requests,
+  consoleProblems,
 }) => {
-  test.setTimeout(240_000);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+  test.setTimeout(300_000);
+  const failures = frontEndFailuresOf(page);
   const shellScripts = () =>
     page.locator('script[src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src')));
-  const scriptsBefore = await shellScripts();
+  const cartLines = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
 
-  const release = buildCatalogRelease((source) => {
+  // The shopper arrives on the version in production and puts a product in the cart.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+  const [current] = catalogVersionsAskedFor(requests);
+  expect(current, 'the catalog is loaded from a versioned path').toMatch(/^\d+\.\d+\.\d+/);
+  const scriptsBefore = await shellScripts();
+  await productCards(page).first().getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(cartLines).toBe(1);
+
+  const next = await buildCatalogVariant(`${current}-next.1`, (source) => {
     expect(source).toContain('Featured Products');
     return source.replace('Featured Products', 'Featured Products: new arrivals');
   });
   try {
-    // Deploying the new release replaces only the catalog's static files; the shell keeps running.
-    await stack.stopPart('mf-catalog');
-    await stack.startPart('mf-catalog', { dir: release });
+    // Publish: the new version is served beside the current one, and nothing uses it yet.
+    expect(stack.publish('mf-catalog', next.dist)).toBe(next.version);
     await page.reload();
+    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+
+    // Point: remotes.json names the new version. The page already open keeps its version for the rest
+    // of its life: its next screens still come from it, and nothing mixes.
+    stack.pointRemotes({ catalog: next.version });
+    requests.length = 0;
+    await productCards(page).first().getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
+
+    // The next page load is the new version, with the shell untouched and the cart kept.
+    requests.length = 0;
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Products: new arrivals' })).toBeVisible();
     await expect(productCards(page).first()).toBeVisible();
+    expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
     expect(await shellScripts()).toEqual(scriptsBefore);
+    expect(await cartLines()).toBe(1);
+    const search = page.getByRole('search').getByRole('searchbox');
+    await search.fill('a');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=a$/);
+    await expect(productCards(page).first()).toBeVisible();
+
+    // Roll back: point remotes.json at the earlier version again. The open page goes on with the version it
+    // started with, which stays served until it is retired.
+    stack.pointRemotes({ catalog: current! });
+    requests.length = 0;
+    await productCards(page).first().getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
+    await page
+      .getByRole('navigation', { name: 'Account and cart' })
+      .getByRole('link', { name: /^Cart/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    requests.length = 0;
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+    await expect(productCards(page).first()).toBeVisible();
+    expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
+
+    expect(failures, 'nothing failed to load at any step').toEqual([]);
+    expect(consoleProblems.map((message) => message.text())).toEqual([]);
   } finally {
+    // Back to the stack as the other tests expect it: the repository's own build, named in remotes.json.
     await stack.stopPart('mf-catalog');
     await stack.startPart('mf-catalog');
-    rmSync(join(release, '..', '..'), { recursive: true, force: true });
+    next.remove();
   }
 });

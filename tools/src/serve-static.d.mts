@@ -1,8 +1,16 @@
 /** Cache-Control for a request path of a built front-end. */
 export function cacheControlFor(pathname: string): string;
 
+/** What a build's mf-manifest.json says: its version, and whether it is served under it (else at the root). */
+export function describeBuild(dir: string): { version: string; versioned: boolean };
+
 export interface StaticServerOptions {
-  dir: string;
+  /** Folders served at the root as they are, searched in order: the environment's files, a flat build. */
+  dir?: string | string[];
+  /** Version → build folder, each served under `/<version>/`. */
+  builds?: Record<string, string>;
+  /** The version whose files answer root paths `dir` lacks (the shell's page, favicon, default remotes.json). */
+  release?: string;
   port?: number;
   host?: string;
   /** Page requests for unknown paths without an extension answer index.html (the shell's routes). */
@@ -14,8 +22,10 @@ export interface StaticServerOptions {
 export interface StaticServer {
   url: string;
   port: number;
+  /** Serves one more build under `/<version>/`, beside the others, without a restart. */
+  publish(version: string, dir: string): void;
   close(): Promise<void>;
 }
 
-/** Serves a built front-end with the cache rules of ARCHITECTURE.md. */
+/** Serves built front-ends with the layout of their image and the cache rules of ARCHITECTURE.md. */
 export function serveStatic(options: StaticServerOptions): Promise<StaticServer>;

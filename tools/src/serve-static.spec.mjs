@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, serveStatic } from './serve-static.mjs';
+import { cacheControlFor, describeBuild, serveStatic } from './serve-static.mjs';
 
 describe('cacheControlFor', () => {
   it('never stores the remotes manifest', () => {
@@ -95,5 +95,109 @@ describe('serveStatic', () => {
     expect(response.status).toBe(404);
     const page = await fetch(`${shell.url}/..%2f..%2f..%2f..%2fetc%2fhostname`);
     expect(await page.text()).not.toMatch(/localhost|root:/);
+  });
+});
+
+/** A built front-end as webpack leaves it: its mf-manifest.json says its version and where it is served. */
+async function fakeBuild(root, version, { publicPath = 'auto', files = {} } = {}) {
+  const dir = join(root, `build-${version}-${publicPath === '/' ? 'flat' : 'versioned'}`);
+  await mkdir(dir, { recursive: true });
+  const manifest = { metaData: { buildInfo: { buildVersion: version }, publicPath } };
+  await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+  return dir;
+}
+
+describe('serveStatic with versioned builds', () => {
+  let root;
+  let servers = [];
+  const serve = async (options) => {
+    const server = await serveStatic({ port: 0, host: '127.0.0.1', ...options });
+    servers.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'serve-versions-'));
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reads the version of a build, and whether it is served under it', async () => {
+    expect(describeBuild(await fakeBuild(root, '1.2.0-rc.1'))).toEqual({
+      version: '1.2.0-rc.1',
+      versioned: true,
+    });
+    expect(describeBuild(await fakeBuild(root, '0.1.0', { publicPath: '/' }))).toEqual({
+      version: '0.1.0',
+      versioned: false,
+    });
+    expect(() => describeBuild(root)).toThrow(/no mf-manifest\.json/);
+  });
+
+  it('serves each build under its version, and another published beside it without a restart', async () => {
+    const first = await fakeBuild(root, '0.1.0', {
+      files: { 'remoteEntry.js': 'one', 'main.0123abcd.js': 'a' },
+    });
+    const second = await fakeBuild(root, '0.2.0', { files: { 'remoteEntry.js': 'two' } });
+    const remote = await serve({ builds: { '0.1.0': first } });
+
+    expect(await (await fetch(`${remote.url}/0.1.0/remoteEntry.js`)).text()).toBe('one');
+    expect((await fetch(`${remote.url}/0.2.0/remoteEntry.js`)).status).toBe(404);
+    // Nothing answers outside a version: a remote has no unversioned files.
+    expect((await fetch(`${remote.url}/remoteEntry.js`)).status).toBe(404);
+
+    remote.publish('0.2.0', second);
+    expect(await (await fetch(`${remote.url}/0.2.0/remoteEntry.js`)).text()).toBe('two');
+    expect(await (await fetch(`${remote.url}/0.1.0/remoteEntry.js`)).text()).toBe('one');
+    const hashed = await fetch(`${remote.url}/0.1.0/main.0123abcd.js`);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(() => remote.publish('latest', second)).toThrow(/Not a version/);
+  });
+
+  it("answers the shell's pages with its release, and the environment's files before the build's", async () => {
+    const build = await fakeBuild(root, '0.3.0', {
+      publicPath: '/0.3.0/',
+      files: {
+        'index.html': '<title>release 0.3.0</title>',
+        'favicon.svg': '<svg/>',
+        'remotes.json': '{"from":"build"}',
+        'site.json': '{"from":"build"}',
+      },
+    });
+    const environment = join(root, 'environment');
+    await mkdir(environment);
+    await writeFile(join(environment, 'remotes.json'), '{"from":"environment"}');
+    const shell = await serve({ dir: environment, builds: { '0.3.0': build }, release: '0.3.0', spa: true });
+
+    for (const path of ['/', '/order/42']) {
+      const page = await fetch(`${shell.url}${path}`);
+      expect(await page.text()).toContain('release 0.3.0');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect(await (await fetch(`${shell.url}/remotes.json`)).json()).toEqual({ from: 'environment' });
+    expect(await (await fetch(`${shell.url}/site.json`)).json()).toEqual({ from: 'build' });
+    expect(await (await fetch(`${shell.url}/favicon.svg`)).text()).toBe('<svg/>');
+    expect((await fetch(`${shell.url}/0.3.0/missing.js`)).status).toBe(404);
+    await expect(serve({ builds: { '0.3.0': build }, release: '0.4.0' })).rejects.toThrow(
+      /not among the builds/,
+    );
+  });
+
+  it('serves a shell of the flat layout at the root, behind the environment files', async () => {
+    const flat = await fakeBuild(root, '0.0.9', {
+      publicPath: '/',
+      files: { 'index.html': '<title>flat</title>', 'remotes.json': '{"from":"build"}' },
+    });
+    const environment = join(root, 'environment-flat');
+    await mkdir(environment);
+    await writeFile(join(environment, 'remotes.json'), '{"from":"environment"}');
+    const shell = await serve({ dir: [environment, flat], spa: true });
+
+    expect(await (await fetch(`${shell.url}/cart`)).text()).toContain('flat');
+    expect(await (await fetch(`${shell.url}/remotes.json`)).json()).toEqual({ from: 'environment' });
   });
 });

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import {
   SERVICES,
   type ServiceName,
 } from './ports.js';
-import { serveStatic } from './serve-static.mjs';
+import { describeBuild, serveStatic, type StaticServer } from './serve-static.mjs';
 import { type PartRun, supervise } from './supervisor.js';
 
 /** The repository root, found from this file (tools/src or tools/dist). */
@@ -62,10 +62,48 @@ export interface RunningStack {
   outboxDir: string;
   /** The process id of the database, NATS or a service now (it changes when a supervisor restarts it). */
   pidOf(name: ServiceName | 'mongo' | 'nats'): number | undefined;
-  /** Stops one part (to show the rest copes) and starts it again. */
+  /**
+   * Stops one part (to show the rest copes) and starts it again. A front-end starts serving the build in
+   * `dir` (its own dist by default) alone, and a remote started so is named in remotes.json at once.
+   */
   stopPart(name: ServiceName | FrontEndName): Promise<void>;
   startPart(name: ServiceName | FrontEndName, options?: { dir?: string }): Promise<void>;
+  /**
+   * Deploy, step one: serves the build in `dir` beside the versions a remote already serves, without a
+   * restart; answers its version. Nothing uses it until `pointRemotes` names it.
+   */
+  publish(name: RemotePartName, dir: string): string;
+  /**
+   * Deploy, step two (and rollback): rewrites the shell's remotes.json to name these versions (the others
+   * stay as they are), in the current shape (schema 2) or the flat one shells before it read.
+   */
+  pointRemotes(versions: Partial<Record<RemoteName, string>>, shape?: RemotesManifestShape): void;
   stop(): Promise<void>;
+}
+
+/** The remotes the shell names in remotes.json, by their part. */
+const REMOTE_OF_PART = { 'mf-catalog': 'catalog', 'mf-checkout': 'checkout', 'mf-admin': 'admin' } as const;
+export type RemotePartName = keyof typeof REMOTE_OF_PART;
+export type RemoteName = (typeof REMOTE_OF_PART)[RemotePartName];
+
+/**
+ * `schema-2`: `{ schemaVersion: 2, remotes: { catalog: { version, url } } }` (docs/decisions/0011);
+ * `flat`: `{ catalog: url }`, the only shape shells before it read.
+ */
+export type RemotesManifestShape = 'schema-2' | 'flat';
+
+/** The document the shell reads at /remotes.json, naming each remote's version behind the gateway. */
+export function remotesManifest(
+  versions: Partial<Record<RemoteName, string>>,
+  shape: RemotesManifestShape = 'schema-2',
+): unknown {
+  const entries = Object.entries(versions).map(([remote, version]) => {
+    const url = `/remotes/${remote}/${version}/mf-manifest.json`;
+    return [remote, shape === 'flat' ? url : { version, url }] as const;
+  });
+  return shape === 'flat'
+    ? Object.fromEntries(entries)
+    : { schemaVersion: 2, remotes: Object.fromEntries(entries) };
 }
 
 function frontEndDist(name: FrontEndName): string {
@@ -223,17 +261,53 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       log(`${name.padEnd(13)} http://127.0.0.1:${ports[name]}`);
     };
 
+    // The shell's environment files (remotes.json), served at its root before its build's defaults, as
+    // the ConfigMap mounted over them is in Kubernetes.
+    const shellEnvironmentDir = join(dataDir, 'web', 'shell');
+    mkdirSync(shellEnvironmentDir, { recursive: true });
+    const pointed: Partial<Record<RemoteName, string>> = {};
+    let manifestShape: RemotesManifestShape = 'schema-2';
+    const pointRemotes = (versions: Partial<Record<RemoteName, string>>, shape = manifestShape) => {
+      Object.assign(pointed, versions);
+      manifestShape = shape;
+      // Written whole and renamed into place, so no page load ever reads half a document.
+      const file = join(shellEnvironmentDir, 'remotes.json');
+      writeFileSync(`${file}.tmp`, `${JSON.stringify(remotesManifest(pointed, shape), null, 2)}\n`);
+      renameSync(`${file}.tmp`, file);
+    };
+
+    const frontEnds = new Map<FrontEndName, StaticServer>();
     const startFrontEnd = async (name: FrontEndName, dir = frontEndDist(name)) => {
       if (!existsSync(join(dir, name === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
         throw new Error(`${name} is not built (${dir}); run npm run build`);
       }
-      const server = await serveStatic({ dir, port: ports[name], host: '127.0.0.1', spa: name === 'shell' });
+      const build = describeBuild(dir);
+      const host = '127.0.0.1';
+      let server: StaticServer;
+      if (name === 'shell') {
+        // A shell built before versioned paths expects to be served at the root, as it was then.
+        server = build.versioned
+          ? await serveStatic({
+              dir: shellEnvironmentDir,
+              builds: { [build.version]: dir },
+              release: build.version,
+              port: ports[name],
+              host,
+              spa: true,
+            })
+          : await serveStatic({ dir: [shellEnvironmentDir, dir], port: ports[name], host, spa: true });
+      } else {
+        server = await serveStatic({ builds: { [build.version]: dir }, port: ports[name], host });
+        pointRemotes({ [REMOTE_OF_PART[name]]: build.version });
+      }
+      frontEnds.set(name, server);
       remember(name, { stop: () => server.close() });
-      log(`${name.padEnd(13)} ${server.url}`);
+      log(`${name.padEnd(13)} ${server.url} (${build.version})`);
     };
 
     await Promise.all(services.map(startService));
-    for (const name of FRONT_ENDS) await startFrontEnd(name);
+    // Remotes first: each names its version in remotes.json before the shell serves it.
+    for (const name of [...FRONT_ENDS].reverse()) await startFrontEnd(name);
 
     const upstreams: Record<string, string> = {};
     for (const name of [...SERVICES, ...FRONT_ENDS]) upstreams[name] = `127.0.0.1:${ports[name]}`;
@@ -266,6 +340,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         if ((SERVICES as readonly string[]).includes(name)) await startService(name as ServiceName);
         else await startFrontEnd(name as FrontEndName, partOptions?.dir);
       },
+      publish(name, dir) {
+        const server = frontEnds.get(name);
+        if (!server || !running.has(name)) throw new Error(`${name} is not running`);
+        const { version } = describeBuild(dir);
+        server.publish(version, dir);
+        log(`${name.padEnd(13)} also serves ${version}`);
+        return version;
+      },
+      pointRemotes,
     };
   } catch (error) {
     await stop();

@@ -35,6 +35,8 @@ function createWebpackConfig(options, argv = {}) {
   const isHost = !options.exposes;
   const packageJson = JSON.parse(fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
   const cssPrefix = options.cssPrefix ?? name;
+  // Every release of the shell is served under its own version, so old and new pages never mix files.
+  const hostPublicPath = `/${packageJson.version}/`;
 
   const cssLoader = (modules) => ({
     loader: require.resolve('css-loader'),
@@ -60,6 +62,13 @@ function createWebpackConfig(options, argv = {}) {
       shared: sharedDependencies(packageJson),
       // Use what is already on the page before fetching anything, so a shopper never loads the admin remote.
       shareStrategy: 'loaded-first',
+      // Only the runtime code the browser needs: no Node.js paths anywhere; a remote never loads other
+      // remotes (only the shell does, from their mf-manifest.json, which is what the snapshot code is for).
+      experiments: {
+        optimization: isHost
+          ? { target: 'web' }
+          : { target: 'web', disableRemote: true, disableSnapshot: true },
+      },
       manifest: true,
       dts: false,
       dev: false,
@@ -69,7 +78,7 @@ function createWebpackConfig(options, argv = {}) {
     plugins.push(
       new HtmlWebpackPlugin({
         template: path.resolve(projectDir, options.template ?? 'src/index.html'),
-        publicPath: '/',
+        publicPath: hostPublicPath,
       }),
     );
   }
@@ -90,9 +99,10 @@ function createWebpackConfig(options, argv = {}) {
     devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.resolve(projectDir, 'dist'),
-      // Shell pages live at deep URLs (/order/123), so its assets are addressed from the root; remotes resolve
-      // their chunks relative to where their remoteEntry.js was loaded from (the gateway's /remotes/<name>/).
-      publicPath: isHost ? '/' : 'auto',
+      // Shell pages live at deep URLs (/order/123), so its assets are addressed from the root, under its
+      // version; remotes resolve their chunks relative to where their remoteEntry.js was loaded from
+      // (/remotes/<name>/<version>/). Versioned paths: docs/decisions/0011-versioned-front-ends.md.
+      publicPath: isHost ? hostPublicPath : 'auto',
       filename: '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

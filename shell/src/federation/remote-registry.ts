@@ -42,10 +42,13 @@ function fetchManifest(): Promise<RemotesManifest> {
 
 function register(manifest: RemotesManifest, name: RemoteName): void {
   if (registered.has(name) && !failed.has(name)) return;
-  const url = manifest[name];
-  if (!url) throw new Error(`remotes.json has no entry for "${name}"`);
-  // Absolute, so the runtime resolves the remote's chunks against the manifest's own location.
-  registerRemotes([{ name, entry: new URL(url, window.location.href).href }], { force: failed.has(name) });
+  const location = manifest[name];
+  if (!location) throw new Error(`remotes.json has no entry for "${name}"`);
+  // Absolute, so the runtime resolves the remote's chunks against the manifest's own location: the
+  // versioned folder of that build, which stays put while other versions are published beside it.
+  registerRemotes([{ name, entry: new URL(location.url, window.location.href).href }], {
+    force: failed.has(name),
+  });
   registered.add(name);
   failed.delete(name);
 }

@@ -2,7 +2,49 @@ import { describe, expect, it } from 'vitest';
 import { parseRemotesManifest, remoteNameOf } from './remotes-manifest';
 
 describe('remotes manifest', () => {
-  it('keeps the known remotes with a URL and ignores the rest', () => {
+  it('reads schema 2: each remote with its version and URL', () => {
+    expect(
+      parseRemotesManifest({
+        schemaVersion: 2,
+        remotes: {
+          catalog: { version: '0.2.0', url: '/remotes/catalog/0.2.0/mf-manifest.json' },
+          checkout: { version: '0.1.0', url: 'https://cdn.example.com/checkout/0.1.0/mf-manifest.json' },
+        },
+      }),
+    ).toEqual({
+      catalog: { version: '0.2.0', url: '/remotes/catalog/0.2.0/mf-manifest.json' },
+      checkout: { version: '0.1.0', url: 'https://cdn.example.com/checkout/0.1.0/mf-manifest.json' },
+    });
+  });
+
+  it('finds a build named by its version alone at its path behind the gateway', () => {
+    expect(parseRemotesManifest({ schemaVersion: 2, remotes: { admin: { version: '1.0.0-rc.1' } } })).toEqual(
+      {
+        admin: { version: '1.0.0-rc.1', url: '/remotes/admin/1.0.0-rc.1/mf-manifest.json' },
+      },
+    );
+  });
+
+  it('ignores the fields and remotes it does not know, as a newer schema may add them', () => {
+    expect(
+      parseRemotesManifest({
+        schemaVersion: 3,
+        environment: 'prod',
+        remotes: {
+          catalog: {
+            version: '0.3.0',
+            url: '/remotes/catalog/0.3.0/mf-manifest.json',
+            integrity: 'sha384-x',
+          },
+          checkout: { url: ' ' },
+          admin: 'not an object',
+          wishlist: { version: '0.1.0' },
+        },
+      }),
+    ).toEqual({ catalog: { version: '0.3.0', url: '/remotes/catalog/0.3.0/mf-manifest.json' } });
+  });
+
+  it('still reads the flat shape of earlier shells, keeping the known remotes with a URL', () => {
     expect(
       parseRemotesManifest({
         catalog: ' /remotes/catalog/mf-manifest.json ',
@@ -10,12 +52,13 @@ describe('remotes manifest', () => {
         admin: 42,
         other: '/x',
       }),
-    ).toEqual({ catalog: '/remotes/catalog/mf-manifest.json' });
+    ).toEqual({ catalog: { url: '/remotes/catalog/mf-manifest.json' } });
   });
 
-  it('refuses a document that is not an object', () => {
+  it('refuses a document that is not an object, or a schema without its remotes', () => {
     expect(() => parseRemotesManifest(['catalog'])).toThrow(/must be an object/);
     expect(() => parseRemotesManifest(null)).toThrow(/must be an object/);
+    expect(() => parseRemotesManifest({ schemaVersion: 2, catalog: '/x' })).toThrow(/no "remotes" object/);
   });
 
   it('names the remote of a module id', () => {

@@ -2,21 +2,64 @@
 export const REMOTE_NAMES = ['catalog', 'checkout', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** remotes.json: remote name → URL of its mf-manifest.json (absolute, or relative to the page). */
-export type RemotesManifest = Partial<Record<RemoteName, string>>;
+/** Where one remote's build is: its mf-manifest.json (absolute, or relative to the page), and its version. */
+export interface RemoteLocation {
+  url: string;
+  /** Absent in the flat shape, which names URLs only. */
+  version?: string;
+}
+
+/** remotes.json, read: remote name → where its build is. */
+export type RemotesManifest = Partial<Record<RemoteName, RemoteLocation>>;
 
 /** Where the shell's static server answers the manifest (no-store: it changes per environment, not per build). */
 export const REMOTES_MANIFEST_URL = '/remotes.json';
 
-/** Keeps the known remotes with a non-empty URL; throws when the document is not an object. */
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * One remote's entry of schema 2: `{ "version": "0.2.0", "url": "/remotes/catalog/0.2.0/mf-manifest.json" }`.
+ * Without a URL, the version alone names the build at its conventional path behind the gateway.
+ */
+function locationOf(name: RemoteName, entry: unknown): RemoteLocation | undefined {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  const { url, version } = entry as Record<string, unknown>;
+  const knownVersion = nonEmpty(version);
+  const knownUrl =
+    nonEmpty(url) ??
+    (knownVersion ? `/remotes/${name}/${encodeURIComponent(knownVersion)}/mf-manifest.json` : undefined);
+  if (!knownUrl) return undefined;
+  return knownVersion ? { url: knownUrl, version: knownVersion } : { url: knownUrl };
+}
+
+/**
+ * Reads either shape of remotes.json, keeping the known remotes it can locate and ignoring every field it does
+ * not know (a newer schema only adds fields):
+ * - schema 2: `{ "schemaVersion": 2, "remotes": { "catalog": { "version": "0.2.0", "url": "..." } } }`;
+ * - the flat shape of shells before it: `{ "catalog": "/remotes/catalog/0.2.0/mf-manifest.json" }`.
+ * Throws when the document is not an object, or names a schema without a `remotes` object.
+ */
 export function parseRemotesManifest(raw: unknown): RemotesManifest {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new Error('remotes.json must be an object of remote name → manifest URL');
+    throw new Error('remotes.json must be an object');
   }
+  const document = raw as Record<string, unknown>;
   const manifest: RemotesManifest = {};
+  if (document['schemaVersion'] === undefined) {
+    for (const name of REMOTE_NAMES) {
+      const url = nonEmpty(document[name]);
+      if (url) manifest[name] = { url };
+    }
+    return manifest;
+  }
+  const remotes = document['remotes'];
+  if (typeof remotes !== 'object' || remotes === null || Array.isArray(remotes)) {
+    throw new Error(`remotes.json (schema ${String(document['schemaVersion'])}) has no "remotes" object`);
+  }
   for (const name of REMOTE_NAMES) {
-    const url = (raw as Record<string, unknown>)[name];
-    if (typeof url === 'string' && url.trim() !== '') manifest[name] = url.trim();
+    const location = locationOf(name, (remotes as Record<string, unknown>)[name]);
+    if (location) manifest[name] = location;
   }
   return manifest;
 }
