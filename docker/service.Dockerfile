@@ -2,8 +2,10 @@
 # One NestJS service of the monorepo and the workspace libraries it runs with. Build from the repository root:
 #   docker build -f docker/service.Dockerfile --build-arg SERVICE=products \
 #     -t registry.example.com/shop/products:0.1.0 .
-# SERVICE is the folder under services/ (the package is @shop/<SERVICE>).
-ARG NODE_IMAGE=node:24-slim
+# SERVICE is the folder under services/ (the package is @shop/<SERVICE>); VERSION (its package.json
+# version) only labels the image. `npx nx run @shop/<SERVICE>:image` passes both (tools/src/ship/image.mjs).
+# The Node release is the project's own (root package.json, devDependencies.node; a test keeps them equal).
+ARG NODE_IMAGE=node:24.21.0-slim
 
 # npm install (not npm ci: see tools/bootstrap.mjs) needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
 # only those here means a source change leaves the install layer below cached.
@@ -48,14 +50,26 @@ RUN mkdir -p /out \
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
+ARG VERSION=unversioned
 LABEL org.opencontainers.image.title="shop-${SERVICE}" \
-      org.opencontainers.image.description="Storefront ${SERVICE} service"
+      org.opencontainers.image.description="Storefront ${SERVICE} service" \
+      org.opencontainers.image.version="${VERSION}"
+# The service needs node and nothing else: npm, npx, corepack (and yarn, where the base has it) go, so a
+# process that breaks in cannot fetch and run packages with them. The service runs as user and group
+# 10001, above any account of the host; the k8s pods ask for the same ids (runAsUser/runAsGroup).
+RUN rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
+      /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* \
+ && groupadd --system --gid 10001 shop \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
+      --shell /usr/sbin/nologin shop
 ENV NODE_ENV=production
 WORKDIR /app
 # Owned by root and read-only to the process: the container never changes its own code.
 COPY --from=build /out ./
 WORKDIR /app/services/${SERVICE}
-# The image's node user, by number so that Kubernetes can verify runAsNonRoot.
-USER 1000:1000
+# By number so that Kubernetes can verify runAsNonRoot.
+USER 10001:10001
+# The base image's entrypoint script would run `node` through a shell for nothing: start it directly.
+ENTRYPOINT []
 # Nest handles SIGTERM itself (enableShutdownHooks), so node can be PID 1 without an init.
 CMD ["node", "--enable-source-maps", "dist/main.js"]
