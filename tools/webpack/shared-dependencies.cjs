@@ -7,7 +7,7 @@
  * of step shows up as a version warning instead of a second copy.
  *
  * @param {{ name: string, dependencies?: Record<string, string> }} packageJson the front-end's package.json
- * @returns {Record<string, { singleton: true, requiredVersion: string, eager: false }>}
+ * @returns {Record<string, { singleton: true, requiredVersion: string, eager: false, import?: string, version?: string }>}
  */
 function sharedDependencies(packageJson) {
   const dependencies = packageJson.dependencies ?? {};
@@ -26,10 +26,15 @@ function sharedDependencies(packageJson) {
     'react-dom': singleton(versionOf('react-dom')),
     // Trailing slash: every deep import (react-dom/client) is shared too.
     'react-dom/': singleton(versionOf('react-dom')),
-    'react-router-dom': singleton(versionOf('react-router-dom')),
-    // react-router-dom re-exports react-router; both halves must be one instance for the router context.
-    // They are released in lockstep, so react-router-dom's version is react-router's.
-    'react-router': singleton(versionOf('react-router-dom')),
+    // The router context must be one instance for the whole page. What is shared under this key is the
+    // subset of the API the storefront uses (shared-react-router-dom.mjs), tree-shaken from react-router,
+    // which react-router-dom re-exports; its version is the installed package's, so a remote built
+    // against another major still shows up as a version warning.
+    'react-router-dom': {
+      ...singleton(versionOf('react-router-dom')),
+      import: require.resolve('./shared-react-router-dom.mjs'),
+      version: installedVersion('react-router-dom'),
+    },
     jotai: singleton(versionOf('jotai')),
     // jotai/utils and friends hold React contexts and store helpers of their own.
     'jotai/': singleton(versionOf('jotai')),
@@ -39,6 +44,11 @@ function sharedDependencies(packageJson) {
     // Dialogs of every remote stack on one layer and share one focus trap and scroll lock.
     '@radix-ui/react-dialog': singleton(versionOf('@radix-ui/react-dialog')),
   };
+}
+
+/** The version of a package as installed for the workspace (what the builds bundle). */
+function installedVersion(name) {
+  return require(`${name}/package.json`).version;
 }
 
 module.exports = { sharedDependencies };

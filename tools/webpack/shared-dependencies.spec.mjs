@@ -1,4 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -46,3 +50,61 @@ describe('sharedDependencies', () => {
     );
   });
 });
+
+describe('the react-router-dom subset shared by the front-ends', () => {
+  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+  const frontEndSources = ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin', 'libs/state', 'libs/ui']
+    .flatMap((dir) => sourceFiles(join(repoRoot, dir, 'src')))
+    // Tests and their helpers run against the real package (MemoryRouter and friends), never through the
+    // share scope: they are the files that use a test library.
+    .filter((file) => !/from '(vitest|@testing-library\/[a-z-]+)'/.test(readFileSync(file, 'utf8')));
+
+  it('is what the builds share under the key react-router-dom', () => {
+    const shared = sharedDependencies(frontEnd);
+    expect(shared['react-router-dom']).toMatchObject({
+      import: require.resolve('./shared-react-router-dom.mjs'),
+      version: require('react-router-dom/package.json').version,
+    });
+    expect(shared['react-router']).toBeUndefined();
+  });
+
+  it('exports every name the front-ends import from react-router-dom or react-router', async () => {
+    const subset = await import('./shared-react-router-dom.mjs');
+    const imported = new Map();
+    for (const file of frontEndSources) {
+      for (const name of routerImports(file)) imported.set(name, file);
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    const missing = [...imported]
+      .filter(([name]) => !(name in subset))
+      .map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
+
+/** Every .ts/.tsx file under a folder. */
+function sourceFiles(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map((entry) => join(dir, String(entry)))
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+}
+
+/** The value names a file imports from the router packages (type-only imports vanish at build time). */
+function routerImports(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const names = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!['react-router-dom', 'react-router'].includes(statement.moduleSpecifier.text)) continue;
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly) continue;
+    const bindings = clause.namedBindings;
+    if (clause.name || (bindings && ts.isNamespaceImport(bindings))) {
+      throw new Error(`${file}: import the router's names one by one, so the shared subset can be checked`);
+    }
+    for (const element of bindings?.elements ?? []) {
+      if (!element.isTypeOnly) names.push((element.propertyName ?? element.name).text);
+    }
+  }
+  return names;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient, totalCount } from './api-fetch';
+import { prefetchCall, takePrefetchedCall } from './prefetch';
 
 const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -136,5 +137,33 @@ describe('totalCount', () => {
     expect(totalCount(new Headers({ 'X-Total-Count': 'many' }), 7)).toBe(7);
     expect(totalCount(new Headers({ 'X-Total-Count': '-1' }), 7)).toBe(7);
     expect(totalCount(new Headers({ 'X-Total-Count': '0' }), 7)).toBe(0);
+  });
+});
+
+describe('calls started early for the first screen', () => {
+  it('hands a started public read to the first apiFetch of its path, once, and never to another method', async () => {
+    const network = vi.fn<typeof fetch>(async () => jsonResponse(['from the shell entry']));
+    vi.stubGlobal('fetch', network);
+    try {
+      prefetchCall('/api/products');
+      prefetchCall('/api/products');
+      expect(network).toHaveBeenCalledTimes(1);
+      expect(network.mock.calls[0]?.[0]).toBe('/api/products');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+
+    const later = vi.fn<typeof fetch>(async () => jsonResponse(['fetched by the client']));
+    const apiFetch = createApiFetch(
+      () => 'tok-1',
+      () => later,
+    );
+    await expect(apiFetch('/api/products', { method: 'POST', body: {} })).resolves.toEqual([
+      'fetched by the client',
+    ]);
+    await expect(apiFetch('/api/products')).resolves.toEqual(['from the shell entry']);
+    await expect(apiFetch('/api/products')).resolves.toEqual(['fetched by the client']);
+    expect(later).toHaveBeenCalledTimes(2);
+    expect(takePrefetchedCall('/api/products')).toBeUndefined();
   });
 });

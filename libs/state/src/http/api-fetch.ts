@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { takePrefetchedCall } from './prefetch';
 
 /** Options of a call: like `fetch`, but `body` is any JSON value (or FormData). */
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
@@ -75,6 +76,10 @@ export function endsSession(url: string, status: number): boolean {
 }
 
 /** Builds the site's HTTP client: bearer token, JSON in and out, the server's message on failure. */
+function isPlainGet(method: string | undefined, body: unknown): boolean {
+  return (method === undefined || method.toUpperCase() === 'GET') && body === undefined;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetchImpl ?? (() => globalThis.fetch);
 
@@ -88,13 +93,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set('Authorization', `Bearer ${token}`);
 
     const url = siteUrl(path);
+    // A public read the shell's entry already started for the first screen (prefetch.ts).
+    const prefetched = isPlainGet(rest.method, body) ? takePrefetchedCall(path) : undefined;
     let response: Response;
     try {
-      response = await fetchImpl()(url, {
-        ...rest,
-        headers,
-        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      });
+      response = await (prefetched ??
+        fetchImpl()(url, {
+          ...rest,
+          headers,
+          body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+        }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(NO_ANSWER, 0);

@@ -2,17 +2,29 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { userInfoAtom } from '@shop/state';
 import { LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { DeferredPopupProps } from '../../shared/deferred-popup';
+import { useFocusOnMount } from '../../shared/use-focus-on-mount';
+import { SideMenuLabel } from './side-menu';
 import styles from './side-menu.module.css';
 import topBar from './top-bar.module.css';
 import { useCategories } from './use-categories';
 
-/** The 'All' drawer (spec §2): greeting, categories; closes on backdrop, close button or choosing a category. */
-export function SideMenu() {
-  const [open, setOpen] = useState(false);
+/**
+ * The 'All' drawer (spec §2): greeting, categories; closes on backdrop, close button or choosing a category.
+ * Loaded when the shopper reaches for its button (side-menu.tsx).
+ */
+export function SideMenuPopup({ defaultOpen, focusTrigger }: DeferredPopupProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const userInfo = useAtomValue(userInfoAtom);
   const { categories, load } = useCategories();
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+  useEffect(() => {
+    // Opened by the click that fetched this code: load the categories as onOpenChange would have.
+    if (defaultOpen) load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const close = () => setOpen(false);
   const onOpenChange = (next: boolean) => {
     if (next) load();
@@ -21,8 +33,8 @@ export function SideMenu() {
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={topBar['barButton']}>
-        <span aria-hidden="true">☰</span> All
+      <Dialog.Trigger ref={trigger} className={topBar['barButton']}>
+        <SideMenuLabel />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={styles['overlay']} />

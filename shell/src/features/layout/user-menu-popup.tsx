@@ -2,16 +2,20 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { signOutAtom, userInfoAtom } from '@shop/state';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
+import type { DeferredPopupProps } from '../../shared/deferred-popup';
 import menu from '../../shared/menu.module.css';
+import { useFocusOnMount } from '../../shared/use-focus-on-mount';
 import topBar from './top-bar.module.css';
-import styles from './user-menu.module.css';
+import { UserMenuLabel } from './user-menu';
 
 /**
  * User dropdown (spec §2): 'Hello, sign in' → Sign In, or 'Hello, {name}' → profile, history, sign out.
- * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button.
+ * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button. Loaded when
+ * the shopper reaches for its button (user-menu.tsx).
  */
-export function UserMenu() {
+export function UserMenuPopup({ defaultOpen, focusTrigger }: DeferredPopupProps) {
   const userInfo = useAtomValue(userInfoAtom);
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
 
@@ -23,10 +27,9 @@ export function UserMenu() {
   return (
     // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
     // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={topBar['barButton']}>
-        <span className={styles['greeting']}>{userInfo ? `Hello, ${userInfo.name}` : 'Hello, sign in'}</span>
-        <span aria-hidden="true">▾</span>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={trigger} className={topBar['barButton']}>
+        <UserMenuLabel />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={menu['content']} align="end" sideOffset={4}>

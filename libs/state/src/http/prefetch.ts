@@ -1,0 +1,34 @@
+// Calls the first screen needs, started by the shell's entry before any other code is fetched, so that
+// their answers travel alongside the shell's and the remotes' code instead of after it. The first
+// `apiFetch` of the same path takes the answer over; each is used once, later calls fetch anew.
+// Only public GET calls are started this way (no token is sent): their answer is the same for everyone.
+//
+// This module stands alone (no imports): the shell's entry bundles it before the federation runtime has
+// shared anything, and `@shop/state` reads the same registry through a global symbol.
+
+const REGISTRY = Symbol.for('shop.prefetched-calls');
+
+type Registry = Map<string, Promise<Response>>;
+
+function registry(): Registry {
+  const global = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  return (global[REGISTRY] ??= new Map());
+}
+
+/** Starts a public GET call of the site (`/api/products`) unless one is already waiting. */
+export function prefetchCall(path: string): void {
+  const calls = registry();
+  if (calls.has(path)) return;
+  const call = fetch(path, { headers: { Accept: 'application/json' } });
+  // A failure is the taker's to report; until then it must not count as unhandled.
+  call.catch(() => undefined);
+  calls.set(path, call);
+}
+
+/** The answer of a started call for this path, once; undefined when none was started or it was taken. */
+export function takePrefetchedCall(path: string): Promise<Response> | undefined {
+  const calls = registry();
+  const call = calls.get(path);
+  calls.delete(path);
+  return call;
+}

@@ -1,0 +1,24 @@
+import { DeferredPopup } from '../../shared/deferred-popup';
+import topBar from './top-bar.module.css';
+
+/** The 'All' button: its drawer (side-menu-popup.tsx) is fetched when the shopper reaches for it. */
+export function SideMenu() {
+  return (
+    <DeferredPopup
+      load={() => import('./side-menu-popup').then((module) => module.SideMenuPopup)}
+      haspopup="dialog"
+      className={topBar['barButton']}
+    >
+      <SideMenuLabel />
+    </DeferredPopup>
+  );
+}
+
+/** The drawer button's content, the same on the stand-in and on the real trigger. */
+export function SideMenuLabel() {
+  return (
+    <>
+      <span aria-hidden="true">☰</span> All
+    </>
+  );
+}
