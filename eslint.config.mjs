@@ -25,6 +25,8 @@ const depConstraints = [
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:gateway'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
+  // The manifests' tests use the shared test support (where the checkers are installed).
+  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['scope:test'] },
 ];
 
 export default tseslint.config(

