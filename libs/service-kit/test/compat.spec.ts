@@ -55,7 +55,8 @@ async function publishRaw(envelope: { id: string; type: string; [field: string]:
 }
 
 /** Answers a command like a NestJS responder of an earlier or later build, with a recorded reply. */
-function replayResponder(pattern: string, reply: unknown): Subscription {
+/** Answers `pattern` with `reply`; resolves once the server knows the subscription (no "no responders"). */
+async function replayResponder(pattern: string, reply: unknown): Promise<Subscription> {
   const subscription = nats.subscribe(pattern);
   void (async () => {
     for await (const message of subscription) {
@@ -63,6 +64,7 @@ function replayResponder(pattern: string, reply: unknown): Subscription {
       message.respond(codec.encode({ id: packet.id, response: reply, isDisposed: true }));
     }
   })();
+  await nats.flush();
   return subscription;
 }
 
@@ -202,17 +204,18 @@ describe('commands of another build', () => {
   it('sends its version and reads a reply of the previous shape, or with unknown fields', async () => {
     const pattern = `replay${Date.now()}.echo`;
     const requests: unknown[] = [];
-    const previous = replayResponder(pattern, { text: 'old' });
+    const previous = await replayResponder(pattern, { text: 'old' });
     const tap = nats.subscribe(pattern);
     void (async () => {
       for await (const message of tap) requests.push((codec.decode(message.data) as { data: unknown }).data);
     })();
+    await nats.flush();
     await expect(requestReply(client, pattern, { text: 'hi' }, 2_000)).resolves.toEqual({ text: 'old' });
     await until(() => requests.length === 1);
     expect(requests).toEqual([{ text: 'hi', schemaVersion: 1 }]);
     previous.unsubscribe();
 
-    const future = replayResponder(pattern, { text: 'new', schemaVersion: 1, mood: 'cheerful' });
+    const future = await replayResponder(pattern, { text: 'new', schemaVersion: 1, mood: 'cheerful' });
     await expect(requestReply(client, pattern, { text: 'hi' }, 2_000)).resolves.toEqual({
       text: 'new',
       mood: 'cheerful',
@@ -223,7 +226,7 @@ describe('commands of another build', () => {
 
   it('treats a reply of a newer version like no answer', async () => {
     const pattern = `newer${Date.now()}.echo`;
-    const newer = replayResponder(pattern, { text: 'v2', schemaVersion: 2 });
+    const newer = await replayResponder(pattern, { text: 'v2', schemaVersion: 2 });
     await expect(requestReply(client, pattern, { text: 'hi' }, 2_000)).rejects.toMatchObject({
       status: 503,
       message: `The ${pattern.split('.')[0]} service gave an answer of a newer version, please try again`,
