@@ -93,7 +93,13 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'report.md'), renderReport(meta, figures));
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta, figures }, null, 2)}\n`);
   log(`\nWrote bench/out/report.md and report.json (${figures.length} figures).`);
-  if (figures.some((f) => !f.pass)) process.exitCode = 1;
+  const missed = figures.filter((f) => !f.pass);
+  if (missed.length > 0) {
+    log(
+      `${missed.length} of ${figures.length} figures miss their targets: ${missed.map((f) => f.id).join(', ')}.`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 // Every section of `npm run bench`, in the order they run. Each lives in its own file of this folder.
 import type { BenchSection } from '../lib/figure.js';
+import { firstLoadSection } from './first-load.js';
 import { lcpSection } from './lcp.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
 
-export const SECTIONS: BenchSection[] = [lcpSection, ordersSection, readsSection];
+export const SECTIONS: BenchSection[] = [firstLoadSection, lcpSection, readsSection, ordersSection];

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isAdminAtom, shopStore } from '@shop/state';
+import { takePrefetchedCall } from '@shop/state/prefetch';
 import type { ComponentType } from 'react';
 import {
   REMOTES_MANIFEST_URL,
@@ -24,10 +25,11 @@ const failed = new Set<RemoteName>();
 let stopWatchingAdmin: (() => void) | undefined;
 
 function fetchManifest(): Promise<RemotesManifest> {
-  manifestRequest ??= fetch(REMOTES_MANIFEST_URL, {
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  })
+  // The shell's entry started the first one while this code was still loading (index.ts).
+  manifestRequest ??= (
+    takePrefetchedCall(REMOTES_MANIFEST_URL) ??
+    fetch(REMOTES_MANIFEST_URL, { cache: 'no-store', headers: { Accept: 'application/json' } })
+  )
     .then(async (response) => {
       if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
       return parseRemotesManifest(await response.json());

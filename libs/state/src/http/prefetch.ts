@@ -15,11 +15,14 @@ function registry(): Registry {
   return (global[REGISTRY] ??= new Map());
 }
 
-/** Starts a public GET call of the site (`/api/products`) unless one is already waiting. */
-export function prefetchCall(path: string): void {
+/**
+ * Starts a public GET call of the site (`/api/products`) unless one is already waiting; `cache` as
+ * `fetch` takes it (`no-store` for per-environment configuration such as /remotes.json).
+ */
+export function prefetchCall(path: string, cache?: RequestCache): void {
   const calls = registry();
   if (calls.has(path)) return;
-  const call = fetch(path, { headers: { Accept: 'application/json' } });
+  const call = fetch(path, { headers: { Accept: 'application/json' }, ...(cache ? { cache } : {}) });
   // A failure is the taker's to report; until then it must not count as unhandled.
   call.catch(() => undefined);
   calls.set(path, call);
