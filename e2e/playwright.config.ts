@@ -20,5 +20,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
     trace: 'off',
+    // A click on something that never appears fails in seconds, even in a test given minutes to build.
+    actionTimeout: 20_000,
   },
 });

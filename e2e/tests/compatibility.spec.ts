@@ -14,7 +14,10 @@ import { expect, productCards, test } from './fixtures';
 async function shopAcrossRemotes(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
-  const card = productCards(page).first();
+  // Earlier tests of the run may have sold a product out: take the first one still on sale.
+  const card = productCards(page)
+    .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+    .first();
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await card.getByRole('link').first().click();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();

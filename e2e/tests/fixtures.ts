@@ -158,6 +158,21 @@ export async function startSignedIn(page: Page, userInfo: UserInfo): Promise<voi
  * the elements it found.
  */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // A toast or a dialog still fading in is measured at part opacity (a contrast failure that no shopper
+  // sees): let the short entrance animations end first, not the toast's timer bar, which runs as long as
+  // the toast shows.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            Number(animation.effect?.getComputedTiming().endTime ?? 0) > 2_000,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

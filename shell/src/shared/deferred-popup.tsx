@@ -1,11 +1,13 @@
-import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 
 /** What a deferred popup is given when it takes the stand-in's place. */
 export interface DeferredPopupProps {
-  /** The shopper clicked the stand-in (or pressed Enter on it) before the code arrived: open at once. */
-  defaultOpen: boolean;
   /** The stand-in had the focus: the real trigger takes it over. */
   focusTrigger: boolean;
+  /** The shopper pressed the stand-in with a pointer (or assistive technology clicked it): open at once. */
+  openNow: boolean;
+  /** Keys pressed on the stand-in before the code arrived, in order: the real trigger gets them again. */
+  pendingKeys: readonly string[];
 }
 
 interface DeferredPopupOptions {
@@ -18,11 +20,15 @@ interface DeferredPopupOptions {
   children: ReactNode;
 }
 
+/** The keys a menu button answers; typed ahead on the stand-in, they are kept for the real trigger. */
+const KEPT_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape']);
+
 /**
  * A menu or drawer of the top bar whose code (Radix and its focus, scroll and layer helpers: ~30 KB
  * compressed) is not part of the first load. Until a shopper reaches for it (focus on the button, a
- * click or a tap) a plain button with the same look and name stands in; the real trigger then replaces
- * it, keeps the focus, and opens when the shopper had pressed it.
+ * click, a tap or a key) a plain button with the same look and name stands in; the real trigger then
+ * replaces it, keeps the focus, and gets what the shopper did meanwhile: a press opens it, keys typed
+ * ahead are pressed again in order (useTriggerTakeover).
  */
 export function DeferredPopup({ load, haspopup, className, children }: DeferredPopupOptions) {
   const [popup, setPopup] = useState<{
@@ -31,24 +37,38 @@ export function DeferredPopup({ load, haspopup, className, children }: DeferredP
   }>();
   const standIn = useRef<HTMLButtonElement>(null);
   const loading = useRef<Promise<void> | undefined>(undefined);
-  const clicked = useRef(false);
+  const pressed = useRef(false);
+  const keys = useRef<string[]>([]);
 
   const fetchPopup = () => {
     loading.current ??= load().then(
       (Popup) =>
         setPopup({
           Popup,
-          props: { defaultOpen: clicked.current, focusTrigger: document.activeElement === standIn.current },
+          props: {
+            focusTrigger: document.activeElement === standIn.current,
+            openNow: pressed.current,
+            pendingKeys: keys.current,
+          },
         }),
       () => {
         // Offline or a failed deploy: the next gesture tries again.
         loading.current = undefined;
+        keys.current = [];
       },
     );
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!KEPT_KEYS.has(event.key)) return;
+    // Kept for the real trigger; without this, Enter and Space would also click the stand-in.
+    event.preventDefault();
+    keys.current.push(event.key);
+    fetchPopup();
+  };
+
   const press = () => {
-    clicked.current = true;
+    pressed.current = true;
     fetchPopup();
   };
 
@@ -60,9 +80,9 @@ export function DeferredPopup({ load, haspopup, className, children }: DeferredP
       className={className}
       aria-haspopup={haspopup}
       aria-expanded={false}
-      // Tabbing to the button fetches the code without opening; pressing it (pointer, Enter or Space) opens.
       // Nothing is fetched on hover: a swap between a hover and a press would lose the press.
       onFocus={fetchPopup}
+      onKeyDown={onKeyDown}
       onPointerDown={press}
       onClick={press}
     >

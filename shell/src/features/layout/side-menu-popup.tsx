@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DeferredPopupProps } from '../../shared/deferred-popup';
-import { useFocusOnMount } from '../../shared/use-focus-on-mount';
+import { useTriggerTakeover } from '../../shared/use-trigger-takeover';
 import { SideMenuLabel } from './side-menu';
 import styles from './side-menu.module.css';
 import topBar from './top-bar.module.css';
@@ -15,11 +15,14 @@ import { useCategories } from './use-categories';
  * The 'All' drawer (spec §2): greeting, categories; closes on backdrop, close button or choosing a category.
  * Loaded when the shopper reaches for its button (side-menu.tsx).
  */
-export function SideMenuPopup({ defaultOpen, focusTrigger }: DeferredPopupProps) {
+export function SideMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPopupProps) {
+  // A dialog button opens on a click: Enter or Space typed ahead on the stand-in were that click.
+  const openedByKey = pendingKeys.includes('Enter') || pendingKeys.includes(' ');
+  const defaultOpen = openNow || openedByKey;
   const [open, setOpen] = useState(defaultOpen);
   const userInfo = useAtomValue(userInfoAtom);
   const { categories, load } = useCategories();
-  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+  const trigger = useTriggerTakeover<HTMLButtonElement>({ focusTrigger, pendingKeys: [] });
   useEffect(() => {
     // Opened by the click that fetched this code: load the categories as onOpenChange would have.
     if (defaultOpen) load();

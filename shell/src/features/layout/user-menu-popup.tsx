@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DeferredPopupProps } from '../../shared/deferred-popup';
 import menu from '../../shared/menu.module.css';
-import { useFocusOnMount } from '../../shared/use-focus-on-mount';
+import { useTriggerTakeover } from '../../shared/use-trigger-takeover';
 import topBar from './top-bar.module.css';
 import { UserMenuLabel } from './user-menu';
 
@@ -13,9 +13,9 @@ import { UserMenuLabel } from './user-menu';
  * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button. Loaded when
  * the shopper reaches for its button (user-menu.tsx).
  */
-export function UserMenuPopup({ defaultOpen, focusTrigger }: DeferredPopupProps) {
+export function UserMenuPopup({ openNow, ...takeover }: DeferredPopupProps) {
   const userInfo = useAtomValue(userInfoAtom);
-  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+  const trigger = useTriggerTakeover<HTMLButtonElement>(takeover);
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
 
@@ -27,7 +27,7 @@ export function UserMenuPopup({ defaultOpen, focusTrigger }: DeferredPopupProps)
   return (
     // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
     // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false} defaultOpen={openNow}>
       <DropdownMenu.Trigger ref={trigger} className={topBar['barButton']}>
         <UserMenuLabel />
       </DropdownMenu.Trigger>

@@ -1,23 +1,26 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredPopup, type DeferredPopupProps } from '../deferred-popup';
-import { useFocusOnMount } from '../use-focus-on-mount';
+import { useTriggerTakeover } from '../use-trigger-takeover';
 
-/** Stands for the real popup: says how it was started, and takes the focus as the real triggers do. */
-function RealPopup({ defaultOpen, focusTrigger }: DeferredPopupProps) {
-  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+/** Stands for the real popup: shows how it was started and the keys its trigger got, as the real ones take over. */
+function RealPopup({ openNow, ...takeover }: DeferredPopupProps) {
+  const trigger = useTriggerTakeover<HTMLButtonElement>(takeover);
+  const [keys, setKeys] = useState<string[]>([]);
   return (
     <>
-      <button ref={trigger} type="button">
+      <button ref={trigger} type="button" onKeyDown={(event) => setKeys((seen) => [...seen, event.key])}>
         Real menu
       </button>
-      {defaultOpen && <p role="status">open</p>}
+      {openNow && <p role="status">open</p>}
+      <p data-testid="keys">{keys.join(',')}</p>
     </>
   );
 }
 
-function renderDeferred(load = vi.fn(async () => RealPopup)) {
+function renderDeferred(load: () => Promise<typeof RealPopup> = vi.fn(async () => RealPopup)) {
   render(
     <>
       <DeferredPopup load={load} haspopup="menu">
@@ -32,8 +35,7 @@ function renderDeferred(load = vi.fn(async () => RealPopup)) {
 describe('DeferredPopup', () => {
   it('fetches nothing until the shopper reaches for the button', async () => {
     const load = renderDeferred();
-    const standIn = screen.getByRole('button', { name: 'Menu' });
-    expect(standIn).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-haspopup', 'menu');
     await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(load).not.toHaveBeenCalled();
   });
@@ -49,6 +51,20 @@ describe('DeferredPopup', () => {
     renderDeferred();
     await userEvent.tab();
     expect(await screen.findByRole('button', { name: 'Real menu' })).toHaveFocus();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('presses the keys typed ahead again, in order, on the real trigger', async () => {
+    let arrive: (popup: typeof RealPopup) => void = () => undefined;
+    renderDeferred(() => new Promise((resolve) => (arrive = resolve)));
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}{ArrowDown}x');
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+
+    arrive(RealPopup);
+    expect(await screen.findByRole('button', { name: 'Real menu' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByTestId('keys')).toHaveTextContent(/^Enter,ArrowDown$/));
+    // Enter was kept for the real trigger, not turned into a click that opens it a second way.
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
