@@ -129,5 +129,8 @@ describe('HTTP validators and encodings', () => {
     expect(chooseEncoding('*', 5_000)).toBe('br');
     expect(chooseEncoding('br', 100)).toBe('identity');
     expect(chooseEncoding(undefined, 5_000)).toBe('identity');
+    // The client's preference counts before ours.
+    expect(chooseEncoding('gzip;q=1, br;q=0.5', 5_000)).toBe('gzip');
+    expect(chooseEncoding('compress', 5_000)).toBe('identity');
   });
 });

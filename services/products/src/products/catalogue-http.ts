@@ -1,3 +1,4 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import { TOTAL_COUNT_HEADER } from '@shop/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -31,24 +32,14 @@ export function markCatalogueRead(request: FastifyRequest, read: CatalogueRead):
   (request as MarkedRequest)[CATALOGUE_READ] = read;
 }
 
-/** Whether a client accepts an encoding (`q=0` refuses it; `*` stands for any not named). */
-function accepts(header: string, encoding: string): boolean {
-  let wildcard = false;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((token) => token.trim());
-    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
-    if (name === encoding || (encoding === 'gzip' && name === 'x-gzip')) return !refused;
-    if (name === '*') wildcard = !refused;
-  }
-  return wildcard;
-}
+// The same negotiation @fastify/compress makes for the other answers: the highest q-value wins, ties go to
+// brotli, then gzip. No cache of headers seen: a client chooses them, and the cache would be unbounded.
+const encodings = new Negotiator<CachedEncoding>({ supportedValues: ['br', 'gzip', 'identity'] });
 
-/** The encoding to send an answer in: brotli, then gzip, as the services' compression prefers. */
+/** The encoding to send an answer in; small answers are sent as they are, as the services' compression does. */
 export function chooseEncoding(acceptEncoding: string | undefined, bodyLength: number): CachedEncoding {
   if (!acceptEncoding || bodyLength < COMPRESS_THRESHOLD_BYTES) return 'identity';
-  if (accepts(acceptEncoding, 'br')) return 'br';
-  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
-  return 'identity';
+  return encodings.negotiate(acceptEncoding) ?? 'identity';
 }
 
 /** If-None-Match against a weak ETag (weak comparison, RFC 9110 13.1.2). */
