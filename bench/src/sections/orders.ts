@@ -234,13 +234,15 @@ export const ordersSection: BenchSection = {
     });
     context.log(`orders: POST /api/orders, ${buyerCount} buyers\n  ${describe(orders.measured)}`);
 
-    // Every order answered 201 must be stored once: a fast run that loses orders is no result.
+    // Every order answered 201 must be stored once: a fast run that loses orders is no result. The load
+    // generator stops each phase with one request per connection possibly in flight; the service may
+    // still complete those, so up to that many more are stored than were answered, never fewer.
     const stored = (await storedOrders(base, admin)) - before;
     const answered = orders.warmUp.ok + orders.measured.ok;
-    const failures =
-      orders.measured.failures +
-      orders.warmUp.failures +
-      (stored === answered ? 0 : Math.abs(stored - answered));
+    const cutOffInFlight = 2 * context.connections;
+    const unaccounted =
+      stored < answered ? answered - stored : Math.max(0, stored - answered - cutOffInFlight);
+    const failures = orders.measured.failures + orders.warmUp.failures + unaccounted;
 
     const found = figure({
       id: 'orders.place-vs-read',
@@ -259,7 +261,8 @@ export const ordersSection: BenchSection = {
       target: 0.25,
       notes:
         `orders: ${describe(orders.measured)}; reads: ${describe(reads.measured)}; ` +
-        `${stored} orders stored for ${answered} answered 201 (warm-up included); ` +
+        `${stored} orders stored for ${answered} answered 201 (warm-up included; up to ${cutOffInFlight} ` +
+        'more may be stored: the requests in flight when a phase stops); ' +
         `${WARM_UP_S} s untimed warm-up before each phase` +
         (failures > 0 ? `; FAILED: ${failures} failed or unstored orders` : ''),
     });
