@@ -20,7 +20,9 @@ async function shopAcrossRemotes(page: Page): Promise<void> {
     .first();
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await card.getByRole('link').first().click();
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
+  // run's worth of products and images, it has been seen to take more than the default 10 s.
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
   await page
     .getByRole('navigation', { name: 'Account and cart' })
     .getByRole('link', { name: /^Cart/ })

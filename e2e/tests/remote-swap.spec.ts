@@ -44,7 +44,9 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     stack.pointRemotes({ catalog: next.version });
     requests.length = 0;
     await productCards(page).first().getByRole('link').first().click();
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
+    // run's worth of products and images, it has been seen to take more than the default 10 s.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
 
     // The next page load is the new version, with the shell untouched and the cart kept.
@@ -66,7 +68,9 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     stack.pointRemotes({ catalog: current! });
     requests.length = 0;
     await productCards(page).first().getByRole('link').first().click();
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
+    // run's worth of products and images, it has been seen to take more than the default 10 s.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
     await page
       .getByRole('navigation', { name: 'Account and cart' })
