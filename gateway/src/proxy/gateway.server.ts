@@ -1,7 +1,6 @@
-import { Agent, createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { createProxyServer } from 'http-proxy-3';
 import type { Logger } from 'pino';
 import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../config/gateway-env';
 import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
@@ -11,6 +10,7 @@ import { PluginSet } from '../plugins/plugin-resolver';
 import { RouteMatcher } from '../routing/route-matcher';
 import { KONG_MESSAGES } from './kong-messages';
 import { RequestHandler, type RoutingPlan } from './request-handler';
+import { UpstreamPools } from './upstream-pools';
 
 /** Options of {@link startGateway}. */
 export interface StartGatewayOptions {
@@ -115,10 +115,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     );
   }
 
-  // Kept-alive upstream connections, as Kong keeps its upstream keepalive pool.
-  const agent = new Agent({ keepAlive: true, maxFreeSockets: 256 });
-  const proxy = createProxyServer({ agent, xfwd: false, ws: false });
-  const handler = new RequestHandler(plan, proxy, agent, logger);
+  const pools = new UpstreamPools();
+  const handler = new RequestHandler(plan, pools, logger);
 
   const server = createServer((req, res) => handler.handle(req, res));
   server.on('checkContinue', (req, res) => handler.handle(req, res, true));
@@ -150,8 +148,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          agent.destroy();
-          resolveClose();
+          void pools.destroy().then(resolveClose, resolveClose);
         });
         server.closeIdleConnections();
       });

@@ -7,15 +7,24 @@ export const KONG_MESSAGES = {
   badRequest: 'Bad request',
 } as const;
 
-/** The status and message Kong answers with when the connection to a service fails. */
-export function upstreamFailure(
-  error: NodeJS.ErrnoException,
-  timedOut: boolean,
-): { status: number; message: string } {
-  if (timedOut || error.code === 'ECONNECT_TIMEOUT' || error.code === 'ETIMEDOUT') {
-    return { status: 504, message: KONG_MESSAGES.upstreamTimeout };
-  }
-  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EAI_NONAME') {
+// undici's codes for a connect or read timeout, and the OS's.
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
+const NAME_RESOLUTION_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
+
+/** Whether the request to a service failed by waiting too long (connect_timeout or read_timeout). */
+export function isUpstreamTimeout(error: NodeJS.ErrnoException): boolean {
+  return TIMEOUT_CODES.has(error.code ?? '');
+}
+
+/** The status and message Kong answers with when the request to a service fails. */
+export function upstreamFailure(error: NodeJS.ErrnoException): { status: number; message: string } {
+  if (isUpstreamTimeout(error)) return { status: 504, message: KONG_MESSAGES.upstreamTimeout };
+  if (NAME_RESOLUTION_CODES.has(error.code ?? '')) {
     return { status: 503, message: KONG_MESSAGES.nameResolutionFailed };
   }
   // Refused, reset, unreachable, or an unparsable answer: Kong reports all of them as 502.

@@ -1,7 +1,7 @@
-import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ProxyServer } from 'http-proxy-3';
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import type { UpstreamAddress } from '../config/gateway-env';
 import type { GatewayRoute } from '../config/gateway-config';
 import type { ActivePlugins, PluginSet } from '../plugins/plugin-resolver';
@@ -12,7 +12,8 @@ import type { RouteMatch, RouteMatcher } from '../routing/route-matcher';
 import { upstreamUri } from '../routing/upstream-uri';
 import { BodyLimitStream } from './body-limit.stream';
 import { applyForwardedHeaders, clientAddress } from './forwarded-headers';
-import { KONG_MESSAGES, upstreamFailure } from './kong-messages';
+import { KONG_MESSAGES, isUpstreamTimeout, upstreamFailure } from './kong-messages';
+import { formatAddress, type UpstreamPools } from './upstream-pools';
 
 /** Everything the handler needs to route a request, built once at start-up. */
 export interface RoutingPlan {
@@ -37,15 +38,19 @@ interface RequestContext {
   /** The gateway has answered itself; later upstream errors are noise. */
   answered: boolean;
   bodyRejected: boolean;
-  timedOut: boolean;
   clientWantsClose: boolean;
   attempts: number;
-  proxyReq?: ClientRequest;
+  /** The request to the service under way, to cut it when the client goes or the body is refused. */
+  upstreamCall?: Dispatcher.DispatchController;
 }
 
 // Beyond this many unread body bytes, closing the connection is cheaper than reading them away.
 const MAX_DRAIN_BYTES = 8 * 2 ** 20;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+// What a connection the service closed under us looks like (undici's "other side closed", or the OS's).
+const CONNECTION_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+// Response headers that describe the service's connection, not the client's (RFC 9110 7.6.1).
+const HOP_BY_HOP_RESPONSE = ['keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade'];
 
 function declaredLength(req: IncomingMessage): number | undefined {
   const value = req.headers['content-length'];
@@ -58,29 +63,13 @@ function hasStreamedBody(req: IncomingMessage): boolean {
   return req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined;
 }
 
-function hasBody(req: IncomingMessage): boolean {
-  return hasStreamedBody(req) || (declaredLength(req) ?? 0) > 0;
-}
-
-function formatAddress({ host, port }: UpstreamAddress): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
 /** Runs Kong's request path for each request: route, plugins in priority order, then the proxy. */
 export class RequestHandler {
-  private readonly contexts = new WeakMap<IncomingMessage, RequestContext>();
-
   constructor(
     private readonly plan: RoutingPlan,
-    private readonly proxy: ProxyServer,
-    private readonly agent: Agent,
+    private readonly pools: UpstreamPools,
     private readonly logger: Logger,
-  ) {
-    proxy.on('proxyReq', (proxyReq, req) => this.onProxyReq(proxyReq, req));
-    proxy.on('proxyRes', (proxyRes, req) => this.onProxyRes(proxyRes, req));
-    // A client that hangs up mid-request is logged by the response's close handler.
-    proxy.on('econnreset', () => undefined);
-  }
+  ) {}
 
   /** Handles one request; `expectsContinue` is set for `Expect: 100-continue` requests. */
   handle(req: IncomingMessage, res: ServerResponse, expectsContinue = false): void {
@@ -95,12 +84,14 @@ export class RequestHandler {
       preflight: false,
       answered: false,
       bodyRejected: false,
-      timedOut: false,
       clientWantsClose: false,
       attempts: 0,
     };
-    this.contexts.set(req, ctx);
-    res.once('close', () => this.logRequest(ctx, res));
+    res.once('close', () => {
+      // A client that hangs up mid-answer: the service's answer is no longer wanted.
+      if (!res.writableFinished) ctx.upstreamCall?.abort(new Error('client closed the connection'));
+      this.logRequest(ctx, res);
+    });
 
     const path = target ? normalizePath(target.path) : null;
     const match = path === null ? undefined : this.plan.matcher.match(method, path);
@@ -162,6 +153,9 @@ export class RequestHandler {
     const { service } = route;
     const address = this.plan.upstreams.get(service.host) ?? { host: service.host, port: service.port };
     ctx.upstream = `${service.name} ${formatAddress(address)}`;
+    // Judged before the headers are rewritten for the service (Transfer-Encoding is dropped there).
+    const streamed = hasStreamedBody(req);
+    let body: NodeJS.ReadableStream | null = streamed || (declaredLength(req) ?? 0) > 0 ? req : null;
     ctx.clientWantsClose = /(^|,)\s*close\s*(,|$)/i.test(req.headers.connection ?? '');
 
     applyForwardedHeaders(req.headers, {
@@ -170,8 +164,9 @@ export class RequestHandler {
       rawPath,
       strippedPrefix: route.stripPath ? match.matchedPath : null,
     });
-    // The gateway already answered `100 Continue` itself.
+    // The gateway already answered `100 Continue` itself; a streamed body is re-framed for this hop.
     delete req.headers.expect;
+    delete req.headers['transfer-encoding'];
     if (!route.preserveHost)
       req.headers.host = service.port === 80 ? service.host : `${service.host}:${service.port}`;
 
@@ -185,9 +180,8 @@ export class RequestHandler {
     );
     req.url = query === null ? upstreamPath : `${upstreamPath}?${query}`;
 
-    let body: BodyLimitStream | undefined;
     const sizeLimit = ctx.plugins.requestSizeLimiting;
-    if (sizeLimit && hasStreamedBody(req)) {
+    if (sizeLimit && streamed) {
       const limited = new BodyLimitStream(sizeLimit.allowedBytes, () =>
         this.rejectStreamedBody(req, res, ctx, limited),
       );
@@ -202,60 +196,73 @@ export class RequestHandler {
     res: ServerResponse,
     ctx: RequestContext,
     address: UpstreamAddress,
-    body: BodyLimitStream | undefined,
+    body: NodeJS.ReadableStream | null,
   ): void {
     ctx.attempts += 1;
-    const connectTimeout = ctx.route?.service.connectTimeoutMs;
-    this.proxy.web(
-      req,
-      res,
-      { target: `http://${formatAddress(address)}`, agent: this.agent, connectTimeout, buffer: body },
-      (error) => this.onProxyError(error as NodeJS.ErrnoException, req, res, ctx, address, body),
-    );
+    const { service } = ctx.route!;
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart: (controller) => {
+        ctx.upstreamCall = controller;
+        if (ctx.bodyRejected) controller.abort(new Error('request body refused'));
+      },
+      onResponseStart: (_controller, status, headers) => this.relayHead(req, res, ctx, status, headers),
+      onResponseData: (controller, chunk: Buffer) => {
+        // Backpressure: a slow client pauses the read from the service instead of filling memory.
+        if (!res.write(chunk)) {
+          controller.pause();
+          res.once('drain', () => controller.resume());
+        }
+      },
+      onResponseEnd: () => res.end(),
+      onResponseError: (_controller, error) =>
+        this.onUpstreamError(error as NodeJS.ErrnoException, req, res, ctx, address, body),
+    };
+    try {
+      this.pools.get(address, service.connectTimeoutMs).dispatch(
+        {
+          path: req.url ?? '/',
+          method: ctx.method as Dispatcher.HttpMethod,
+          headers: req.headers as Record<string, string | string[]>,
+          body: body as Dispatcher.DispatchOptions['body'],
+          // Kong's read_timeout: the longest wait for the answer to start, and between two reads of it.
+          headersTimeout: service.readTimeoutMs,
+          bodyTimeout: service.readTimeoutMs,
+        },
+        handler,
+      );
+    } catch (error) {
+      this.onUpstreamError(error as NodeJS.ErrnoException, req, res, ctx, address, body);
+    }
   }
 
-  private onProxyReq(proxyReq: ClientRequest, req: IncomingMessage): void {
-    const ctx = this.contexts.get(req);
-    if (!ctx) return;
-    ctx.proxyReq = proxyReq;
-    if (ctx.bodyRejected) {
-      proxyReq.destroy();
-      return;
-    }
-    const readTimeout = ctx.route?.service.readTimeoutMs;
-    if (readTimeout) {
-      proxyReq.setTimeout(readTimeout, () => {
-        ctx.timedOut = true;
-        proxyReq.destroy();
-      });
-    }
-  }
-
-  private onProxyRes(proxyRes: IncomingMessage, req: IncomingMessage): void {
-    const ctx = this.contexts.get(req);
-    if (!ctx) return;
-    const headers = proxyRes.headers as ResponseHeaders;
+  /** The service's status and headers, relayed with this hop's connection handling and the header filters. */
+  private relayHead(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    status: number,
+    upstreamHeaders: IncomingHttpHeaders,
+  ): void {
+    if (ctx.answered || res.destroyed) return;
+    const headers = upstreamHeaders as ResponseHeaders;
     const listed = typeof headers.connection === 'string' ? headers.connection.split(',') : [];
-    for (const name of [
-      'keep-alive',
-      'proxy-connection',
-      ...listed.map((token) => token.trim().toLowerCase()),
-    ]) {
+    for (const name of [...HOP_BY_HOP_RESPONSE, ...listed.map((token) => token.trim().toLowerCase())]) {
       if (name) delete headers[name];
     }
-    // Connection handling belongs to the client's hop, not the upstream's.
     headers.connection = ctx.clientWantsClose ? 'close' : 'keep-alive';
     this.applyHeaderFilters(req, ctx, headers);
+    res.writeHead(status, headers as Record<string, string | string[] | number>);
   }
 
-  private onProxyError(
+  private onUpstreamError(
     error: NodeJS.ErrnoException,
     req: IncomingMessage,
     res: ServerResponse,
     ctx: RequestContext,
     address: UpstreamAddress,
-    body: BodyLimitStream | undefined,
+    body: NodeJS.ReadableStream | null,
   ): void {
+    ctx.upstreamCall = undefined;
     if (ctx.answered || res.destroyed) return;
     if (res.headersSent) {
       // The answer is already under way; all that is left is to cut it so the client notices.
@@ -264,18 +271,20 @@ export class RequestHandler {
     }
     // A kept-alive connection the service closed at the same moment we reused it: one retry is
     // safe when there is no body to resend and the method is idempotent.
-    const staleConnection =
-      (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
-      ctx.proxyReq?.reusedSocket === true &&
-      !ctx.timedOut;
-    if (staleConnection && ctx.attempts === 1 && IDEMPOTENT.has(ctx.method) && !hasBody(req)) {
-      ctx.proxyReq = undefined;
+    const connectionLost = CONNECTION_LOST.has(error.code ?? '');
+    if (connectionLost && ctx.attempts === 1 && IDEMPOTENT.has(ctx.method) && body === null) {
       this.send(req, res, ctx, address, body);
       return;
     }
-    const failure = upstreamFailure(error, ctx.timedOut);
+    const failure = upstreamFailure(error);
     this.logger.warn(
-      { correlationId: ctx.correlationId, upstream: ctx.upstream, code: error.code, err: error.message },
+      {
+        correlationId: ctx.correlationId,
+        upstream: ctx.upstream,
+        code: error.code,
+        err: error.message,
+        timeout: isUpstreamTimeout(error),
+      },
       'upstream request failed',
     );
     this.answer(req, res, ctx, failure.status, failure.message);
@@ -289,7 +298,7 @@ export class RequestHandler {
   ): void {
     ctx.bodyRejected = true;
     req.unpipe(body);
-    ctx.proxyReq?.destroy();
+    ctx.upstreamCall?.abort(new Error('request body refused'));
     if (res.headersSent) {
       res.destroy();
       return;
