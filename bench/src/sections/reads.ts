@@ -4,6 +4,7 @@
 // it), so the load generator runs in a worker thread of its own, the same for all three targets.
 // The targets are measured twice in mirrored order (A B C C B A) and averaged, so a burst of load from
 // elsewhere on the machine weighs on all of them alike.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -17,18 +18,40 @@ interface Run {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU time per answered request, µs: this process's main thread (the bare server or the gateway). */
+  mainThreadUs: number;
+  /** The same for the products service's process. */
+  serviceUs: number;
 }
 
-async function load(url: string, connections: number, durationS: number): Promise<Run> {
+// Linux's per-thread and per-process CPU clocks (utime + stime, fields 14 and 15 of stat, in ticks of
+// 10 ms): where each request's CPU goes, so the ratios can be read against what each part costs.
+const TICK_MS = 10;
+function cpuMs(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+const mainThreadCpuMs = () => cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
+
+async function load(url: string, connections: number, durationS: number, servicePid: number): Promise<Run> {
   const options = { url, connections, duration: durationS, workers: 1 };
   await autocannon({ ...options, duration: WARM_UP_S });
+  const serviceStat = `/proc/${servicePid}/stat`;
+  const before = { main: mainThreadCpuMs(), service: cpuMs(serviceStat) };
   const result = await autocannon(options);
   if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
     throw new Error(
       `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers; a failed read is not a fast one`,
     );
   }
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  const perRequestUs = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    mainThreadUs: perRequestUs(mainThreadCpuMs() - before.main),
+    serviceUs: perRequestUs(cpuMs(serviceStat) - before.service),
+  };
 }
 
 const mean = (runs: Run[]) => runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length;
@@ -36,10 +59,14 @@ const describe = (runs: Run[]) =>
   runs
     .map((run) => `${Math.round(run.requestsPerSecond)} req/s (p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms)`)
     .join(', ');
+const meanUs = (runs: Run[], part: 'mainThreadUs' | 'serviceUs') =>
+  Math.round(runs.reduce((sum, run) => sum + run[part], 0) / runs.length);
 
 export const readsSection: BenchSection = {
   name: 'reads',
   async run({ stack, connections, durationS, log }: BenchContext): Promise<Figure[]> {
+    const servicePid = stack.pidOf('products');
+    if (servicePid === undefined) throw new Error('the products service is not running');
     const direct = `http://127.0.0.1:${stack.ports.products}${PATH}`;
     const first = await fetch(direct);
     const body = Buffer.from(await first.arrayBuffer());
@@ -64,9 +91,10 @@ export const readsSection: BenchSection = {
     try {
       const order = ['bare', 'direct', 'gateway', 'gateway', 'direct', 'bare'] as const;
       for (const target of order) {
-        const run = await load(targets[target], connections, durationS);
+        const run = await load(targets[target], connections, durationS, servicePid);
         log(
-          `  ${target.padEnd(8)} ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`,
+          `  ${target.padEnd(8)} ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ` +
+            `CPU per request: main thread ${Math.round(run.mainThreadUs)} µs, products ${Math.round(run.serviceUs)} µs`,
         );
         runs[target].push(run);
       }
@@ -78,7 +106,10 @@ export const readsSection: BenchSection = {
     const notes =
       `response ${body.length} bytes (identity), ${durationS} s per phase after ${WARM_UP_S} s warm-up, each target twice ` +
       `(A B C C B A); load generator in a worker thread; gateway rate limits raised for the run. ` +
-      `bare: ${describe(runs.bare)}; direct: ${describe(runs.direct)}; gateway: ${describe(runs.gateway)}.`;
+      `bare: ${describe(runs.bare)}; direct: ${describe(runs.direct)}; gateway: ${describe(runs.gateway)}. ` +
+      `CPU per request (Linux thread clocks, both cores shared by all three parts and the load generator): ` +
+      `bare server ${meanUs(runs.bare, 'mainThreadUs')} µs; products service ${meanUs(runs.direct, 'serviceUs')} µs ` +
+      `direct, ${meanUs(runs.gateway, 'serviceUs')} µs behind the gateway; gateway ${meanUs(runs.gateway, 'mainThreadUs')} µs.`;
     const gateway = { what: what('through the gateway'), value: mean(runs.gateway), unit: 'req/s' };
     return [
       figure({

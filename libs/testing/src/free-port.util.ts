@@ -1,15 +1,50 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** Asks the OS for a TCP port that is free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports handed out by listen(0) come from the same ephemeral range the OS takes the source ports of
+// outgoing connections from. A port picked that way and bound a moment later by another process
+// (a service, the database) can be taken in between by any outgoing connection on the machine
+// (EADDRINUSE at start-up, seen when a run starts while another one's connections linger). So ports
+// are picked at random below that range, where the OS never assigns source ports, and checked free.
+const FALLBACK_EPHEMERAL_LOW = 32_768;
+const LOWEST = 10_000;
+const ATTEMPTS = 50;
+
+/** The first port of the OS's ephemeral range (Linux's ip_local_port_range; elsewhere IANA's 49152). */
+export function ephemeralRangeStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const port = Number(low);
+    return Number.isInteger(port) && port > 0 ? port : FALLBACK_EPHEMERAL_LOW;
+  } catch {
+    return process.platform === 'linux' ? FALLBACK_EPHEMERAL_LOW : 49_152;
+  }
+}
+
+/** Binds `port` (0: the OS picks) on 127.0.0.1, then releases it; resolves the port, or null when taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('the OS did not assign a port'))));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound > 0 ? bound : null));
     });
   });
+}
+
+/** Asks for a TCP port that is free on 127.0.0.1 now and outside the range of outgoing connections. */
+export async function freePort(): Promise<number> {
+  const high = ephemeralRangeStart() - 1;
+  if (high - LOWEST >= 1_000) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const port = await tryPort(LOWEST + Math.floor(Math.random() * (high - LOWEST + 1)));
+      if (port !== null) return port;
+    }
+  }
+  const port = await tryPort(0);
+  if (port === null) throw new Error('the OS did not assign a port');
+  return port;
 }
