@@ -19,3 +19,4 @@ export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/run-service';
 export * from './auth';
 export * from './throttling/fixed-window-counters';
+export * from './util/group-commit';

@@ -71,3 +71,48 @@ describe('outbox relay, by the documents just written', () => {
     expect(await outboxOf(untouched.id)).toHaveLength(0);
   });
 });
+
+describe('outbox relay under steady nudging', () => {
+  it('follows a busy pass with the documents nudged meanwhile, not with a sweep of the collection', async () => {
+    const Things = db.model<Thing>('Thing', thingSchema);
+    const type = `test.relay.busy.${Date.now()}`;
+    const queue = async (name: string) => {
+      const thing = await Things.create({ name, count: 0 });
+      const event = newEvent(type, { name });
+      await Things.updateOne({ _id: thing._id }, outboxPush(event));
+      return { id: thing._id, event };
+    };
+    const blocker = await queue('blocker');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const published: string[] = [];
+    let held = false;
+    const relay = new OutboxRelay({
+      models: [Things],
+      logger,
+      // No periodic sweep during the test: only what the relay does on its own counts.
+      intervalMs: 60_000,
+      publisher: {
+        publish: async (event) => {
+          if (event.id === blocker.event.id) {
+            held = true;
+            await gate;
+          }
+          published.push(event.id);
+          await events.publish(event);
+        },
+      },
+    });
+    relay.start(); // the first pass is a sweep: it has read the collection once the blocker's publish is held
+    while (!held) await new Promise((r) => setTimeout(r, 10));
+    const nudged = await queue('nudged');
+    const quiet = await queue('quiet');
+    relay.nudge(nudged.id);
+    release();
+    while (!published.includes(nudged.event.id)) await new Promise((r) => setTimeout(r, 10));
+    await relay.stop();
+    expect(published).toContain(blocker.event.id);
+    // The quiet document was written without a nudge: it waits for the next sweep.
+    expect(published).not.toContain(quiet.event.id);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Order } from '@shop/contracts';
 import type { Model } from 'mongoose';
@@ -168,8 +169,9 @@ describe('POST api/orders: a failed save', () => {
     const product = await h.createProduct({ price: 8, countInStock: 4 });
     const { token } = await h.customer();
     const orders = h.orders.get<Model<OrderRecord>>(getModelToken(ORDER_MODEL));
-    // The insert is the one write that fails, after the catalogue has taken the stock.
-    vi.spyOn(orders, 'create').mockRejectedValueOnce(new Error('disk full'));
+    // The insert is the one write that fails, after the catalogue has taken the stock. Orders are
+    // inserted through the driver, several checkouts in one command (order-placement.service.ts).
+    vi.spyOn(orders.collection, 'insertMany').mockRejectedValueOnce(new Error('disk full'));
     const before = await storedOrders();
     const headers = { 'Idempotency-Key': 'save-fails-once' };
     const body = orderBody([{ _id: product._id, quantity: 3 }]);
@@ -391,6 +393,33 @@ describe('POST api/orders: Idempotency-Key', () => {
     // Once the first answered, a retry gets the order.
     const retry = await h.call<Order>('POST', '/api/orders', { token, headers, body });
     expect(retry.body._id).toBe(placed[0]!.body._id);
+  });
+
+  it('stores each of many concurrent checkouts once and answers their replays with the same orders', async () => {
+    // Concurrent checkouts share their key, pending-reservation and order writes (group commit).
+    const products = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => h.createProduct({ price: 3 + i, countInStock: 10 })),
+    );
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => h.customer()));
+    const checkouts = Array.from({ length: 16 }, (_, i) => ({
+      token: buyers[i % 4]!.token,
+      headers: { 'Idempotency-Key': `burst-${randomUUID()}` },
+      body: orderBody([{ _id: products[Math.floor(i / 4)]!._id, quantity: 1 + (i % 2) }]),
+    }));
+    const place = () => Promise.all(checkouts.map((c) => h.call<Order>('POST', '/api/orders', c)));
+
+    const first = await place();
+    expect(first.map((a) => a.status)).toEqual(checkouts.map(() => 201));
+    expect(new Set(first.map((a) => a.body._id)).size).toBe(16);
+    const replays = await place();
+    expect(replays.map((a) => a.headers.get('idempotent-replayed'))).toEqual(checkouts.map(() => 'true'));
+    expect(replays.map((a) => a.body)).toEqual(first.map((a) => a.body));
+    for (const product of products) {
+      // Four checkouts per product, of 1 and 2 units alternately: 6 taken, once.
+      expect(await h.stockOf(product._id)).toBe(4);
+      expect(await h.db.collection('orders').countDocuments({ 'orderItems._id': product._id })).toBe(4);
+    }
+    await until(async () => (await h.db.collection('pending_reservations').countDocuments()) === 0);
   });
 
   it('refuses a malformed key with 400', async () => {

@@ -258,6 +258,51 @@ describe('products.reserve', () => {
     }
     expect(await stockOf(a._id)).toBe(0);
   });
+
+  it('never oversells when concurrent multi-line reserves are taken together, all or nothing each', async () => {
+    // Concurrent reserves go out in shared bulk writes; each line is still its own conditional take.
+    const [a, b, c] = [await product(7), await product(5), await product(40)];
+    const requests: ReserveStockRequest[] = Array.from({ length: 30 }, (_, i) => ({
+      reservationId: newId(),
+      items: [
+        { productId: a._id, quantity: 1 + (i % 2) },
+        ...(i % 3 === 0 ? [{ productId: b._id, quantity: 1 }] : []),
+        { productId: c._id, quantity: 1 },
+      ],
+    }));
+    // One reservation id sent twice in the same burst: one reserve, taken once.
+    const burst = [...requests, requests[0]!];
+    const results = await Promise.allSettled(burst.map((request) => reserve(request)));
+
+    const won = requests.filter((_, i) => results[i]!.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    for (const { reason } of lost) expect([409, 503]).toContain((reason as HttpException).getStatus());
+    const takenOf = (id: string) =>
+      won.reduce((sum, r) => sum + (r.items.find((line) => line.productId === id)?.quantity ?? 0), 0);
+    for (const [p, stock] of [
+      [a, 7],
+      [b, 5],
+      [c, 40],
+    ] as const) {
+      expect(takenOf(p._id)).toBeLessThanOrEqual(stock);
+      expect(await stockOf(p._id)).toBe(stock - takenOf(p._id));
+      // Exactly the winners hold stock, each line once.
+      const holds = await holdsOf(p._id);
+      expect(holds.map((hold) => hold.id).sort()).toEqual(
+        won
+          .filter((r) => r.items.some((line) => line.productId === p._id))
+          .map((r) => r.reservationId)
+          .sort(),
+      );
+    }
+    expect(won.length).toBeGreaterThan(0);
+    for (const [i, result] of results.entries()) {
+      if (result.status !== 'fulfilled') continue;
+      expect(result.value.items.map((line) => [line.productId, line.quantity])).toEqual(
+        burst[i]!.items.map((line) => [line.productId, line.quantity]),
+      );
+    }
+  });
 });
 
 describe('products.release', () => {

@@ -62,6 +62,11 @@ export class OutboxRelay {
   nudge(id?: unknown): void {
     if (id === undefined) this.sweepDue = true;
     else this.written.add(id);
+    this.runPass();
+  }
+
+  /** Starts a pass over what is due (the ids written since the last pass, or a sweep); passes never overlap. */
+  private runPass(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -83,8 +88,10 @@ export class OutboxRelay {
         this.running = undefined;
         if (this.stopped) return;
         if (this.again) {
+          // The ids nudged during the pass, not a sweep: under steady load a sweep after every pass
+          // read the whole collection once per pass (issue 16).
           this.again = false;
-          this.nudge();
+          this.runPass();
         } else {
           this.timer = setTimeout(() => this.nudge(), this.intervalMs);
           this.timer.unref();

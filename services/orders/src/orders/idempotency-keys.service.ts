@@ -9,8 +9,8 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ORDER_LIMITS, type ShippingAddress, type StockRequestItem } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
-import { type Model, Types } from 'mongoose';
+import { GroupCommit, SERVICE_CONTEXT, type ServiceContext, insertEach } from '@shop/service-kit';
+import { type Model, Types, type mongo } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
 import { IDEMPOTENCY_KEY_MODEL, type IdempotencyKeyRecord } from './idempotency-key.schema';
 
@@ -62,6 +62,19 @@ export function requestFingerprint(
 @Injectable()
 export class IdempotencyKeys implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
+  // Checkouts claiming their keys at the same time insert them in one command (issue 16); each still
+  // learns on its own whether its key was new (true) or taken (false).
+  private readonly inserts = new GroupCommit<IdempotencyKeyRecord, boolean>(async (records, answer) => {
+    // The driver's collection, typed with our string ids.
+    const collection = this.keys.collection as unknown as mongo.Collection<IdempotencyKeyRecord>;
+    const failed = await insertEach(collection, records);
+    records.forEach((_, index) => {
+      const error = failed.get(index);
+      if (error === undefined) answer(index, true);
+      else if ((error as { code?: unknown }).code === 11000) answer(index, false);
+      else answer(index, Promise.reject(error as Error));
+    });
+  });
 
   constructor(
     @InjectModel(IDEMPOTENCY_KEY_MODEL) private readonly keys: Model<IdempotencyKeyRecord>,
@@ -74,8 +87,9 @@ export class IdempotencyKeys implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    await this.inserts.flushed();
   }
 
   private get ttlMs(): number {
@@ -91,11 +105,8 @@ export class IdempotencyKeys implements OnApplicationBootstrap, OnModuleDestroy 
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claimedAt = new Date();
       const orderId = new Types.ObjectId();
-      try {
-        await this.keys.create({ _id: keyId, orderId, fingerprint, createdAt: claimedAt });
+      if (await this.inserts.add({ _id: keyId, orderId, fingerprint, createdAt: claimedAt })) {
         return { keyId, orderId, fresh: true, claimedAt };
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== 11000) throw error;
       }
       const existing = await this.keys.findById(keyId).lean<IdempotencyKeyRecord>();
       if (!existing) continue; // released by a failed first request meanwhile: claim it again

@@ -29,6 +29,22 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
     await this.pending.deleteMany({ _id: { $in: ids } });
   });
 
+  // Checkouts starting at the same time record their pending reservations in one command.
+  private readonly expected = new WriteBatcher<{ orderId: Types.ObjectId; due: Date; now: Date }>(
+    async (entries) => {
+      await this.pending.bulkWrite(
+        entries.map(({ orderId, due, now }) => ({
+          updateOne: {
+            filter: { _id: orderId },
+            update: { $set: { due }, $setOnInsert: { attempts: 0, createdAt: now } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    },
+  );
+
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
     @InjectModel(PENDING_RESERVATION_MODEL) private readonly pending: Model<PendingReservationRecord>,
@@ -47,6 +63,7 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await this.expected.flushed();
     await this.cleared.flushed();
   }
 
@@ -57,11 +74,7 @@ export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
   async expectOrder(orderId: Types.ObjectId): Promise<Date> {
     const now = new Date();
     const due = new Date(now.getTime() + this.context.config.CHECKOUT_RECOVERY_MS);
-    await this.pending.updateOne(
-      { _id: orderId },
-      { $set: { due }, $setOnInsert: { attempts: 0, createdAt: now } },
-      { upsert: true },
-    );
+    await this.expected.add({ orderId, due, now });
     return due;
   }
 

@@ -27,6 +27,15 @@ function report(model: unknown, change: ProductChange | null): void {
   if (change && model) listeners.get(model)?.(change);
 }
 
+/**
+ * Reports a stock change made through the driver directly (no middleware runs there): the stock
+ * reservations take the stock of many orders in one bulk write, which the bulkWrite hook below would
+ * report as a change of the whole catalogue.
+ */
+export function reportStockChange(model: object, productIds: string[]): void {
+  if (productIds.length > 0) report(model, { kind: 'stock', productIds });
+}
+
 /** The product ids a filter pins `_id` to, or undefined when it does not (any product may match). */
 function filteredIds(filter: Record<string, unknown>): string[] | undefined {
   const id = filter['_id'];

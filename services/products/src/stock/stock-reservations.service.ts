@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   PRODUCT_MESSAGES,
@@ -7,9 +7,10 @@ import {
   type ReserveStockReply,
   type StockRequestItem,
 } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext, rpcRefusal } from '@shop/service-kit';
-import type { Model } from 'mongoose';
+import { GroupCommit, SERVICE_CONTEXT, type ServiceContext, insertEach, rpcRefusal } from '@shop/service-kit';
+import { type Model, Types, type mongo } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
+import { reportStockChange } from '../products/product-writes';
 import { PRODUCT_MODEL, type ProductHold, type ProductRecord } from '../products/product.schema';
 import { type ProductWrite, dropHold, giveBackStock, strayHoldAction, takeStock } from './stock-holds';
 import {
@@ -47,6 +48,7 @@ const sameLines = (a: StockRequestItem[], b: StockRequestItem[]) =>
 type Reservation = StockReservationRecord;
 type TakenProduct = Pick<ProductRecord, 'name' | 'price' | 'image'>;
 type HoldingProduct = { _id: unknown; holds: ProductHold[] };
+type ReserveRequest = { reservationId: string; lines: StockRequestItem[] };
 
 /**
  * Takes and gives back stock for orders (`products.reserve`, `products.release`).
@@ -62,15 +64,29 @@ type HoldingProduct = { _id: unknown; holds: ProductHold[] };
  * See docs/decisions/0006-catalogue-and-media.md.
  */
 @Injectable()
-export class StockReservationsService implements OnModuleInit {
+export class StockReservationsService implements OnModuleInit, OnModuleDestroy {
+  // Reserves that arrive while one batch is being written go out together in the next.
+  private readonly reserves = new GroupCommit<ReserveRequest, ReserveStockReply>((batch, answer) =>
+    this.reserveMany(batch, answer),
+  );
+
   constructor(
     @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
     @InjectModel(STOCK_RESERVATION_MODEL) private readonly reservations: Model<Reservation>,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<ProductsConfig>,
   ) {}
 
+  /** The reservations through the driver, for the bulk writes of `reserveMany` (string ids). */
+  private get reservationDocuments(): mongo.Collection<StockReservationRecord> {
+    return this.reservations.collection as unknown as mongo.Collection<StockReservationRecord>;
+  }
+
   async onModuleInit(): Promise<void> {
     await this.reservations.init();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.reserves.flushed();
   }
 
   /** All items or none; the same reservation id answers the first result and takes nothing more. */
@@ -78,71 +94,164 @@ export class StockReservationsService implements OnModuleInit {
     const lines = items.map(({ productId, quantity }) => ({ productId, quantity }));
     if (lines.length === 0) refuse(NO_LINES);
     if (new Set(lines.map((line) => line.productId)).size !== lines.length) refuse(DUPLICATE_LINES);
+    return this.reserves.add({ reservationId, lines });
+  }
+
+  /**
+   * The reserves that arrived together, in three writes whatever their number (issue 16: every write
+   * command waits for the one before it on the embedded database, so commands per order bound the
+   * orders per second): the pending reservations in one insert, every line's take in one bulk update,
+   * and the switch to reserved in one bulk update. Each take is still its own conditional update of
+   * one product (`takeStock`: never below zero), so batching changes how many commands carry them,
+   * not what each may do. One read of the products gives every reply its name, price and image;
+   * which takes and switches matched is read back (a bulk write answers counts only) from the holds
+   * and states they leave, and only when the counts say that some did not.
+   */
+  private async reserveMany(
+    batch: ReserveRequest[],
+    answer: (index: number, outcome: ReserveStockReply | Promise<ReserveStockReply>) => void,
+  ): Promise<void> {
+    const at = new Date();
+    const inserted = await this.insertPending(batch, at);
+    const fresh: number[] = [];
+    batch.forEach(({ reservationId, lines }, index) => {
+      const error = inserted.get(index);
+      if (error === undefined) fresh.push(index);
+      else if (isDuplicateKey(error)) answer(index, this.repeat(reservationId, lines));
+      else answer(index, Promise.reject(error));
+    });
+    if (fresh.length === 0) return;
+
+    const takes = fresh.flatMap((index) =>
+      batch[index]!.lines.map((line) => ({
+        index,
+        line,
+        take: takeStock(batch[index]!.reservationId, line, at),
+      })),
+    );
+    const productIds = [...new Set(takes.map(({ line }) => line.productId))];
+    let taken: mongo.BulkWriteResult;
     try {
-      await this.reservations.create({
+      taken = await this.products.collection.bulkWrite(
+        takes.map(({ line, take }) => ({
+          updateOne: {
+            filter: { ...take.filter, _id: new Types.ObjectId(line.productId) },
+            update: take.update,
+          },
+        })) as mongo.AnyBulkWriteOperation[],
+        { ordered: false },
+      );
+    } finally {
+      reportStockChange(this.products, productIds);
+    }
+    const everyTakeMatched = taken.modifiedCount === takes.length;
+    const products = new Map(
+      (
+        await this.products.collection
+          .find(
+            { _id: { $in: productIds.map((id) => new Types.ObjectId(id)) } },
+            { projection: { name: 1, price: 1, image: 1, ...(everyTakeMatched ? {} : { 'holds.id': 1 }) } },
+          )
+          .toArray()
+      ).map((product) => [
+        String(product._id),
+        product as unknown as TakenProduct & { holds?: { id: string }[] },
+      ]),
+    );
+
+    const complete: { index: number; reply: ReservedItem[] }[] = [];
+    for (const index of fresh) {
+      const { reservationId, lines } = batch[index]!;
+      const missing = lines.find((line) => {
+        const product = products.get(line.productId);
+        return !product || (!everyTakeMatched && !product.holds?.some((hold) => hold.id === reservationId));
+      });
+      if (missing) {
+        answer(index, this.refuseTake(reservationId, missing));
+        continue;
+      }
+      const reply = lines.map((line) => {
+        const product = products.get(line.productId)!;
+        return {
+          productId: line.productId,
+          name: product.name,
+          price: product.price,
+          image: product.image[0] ?? '',
+          quantity: line.quantity,
+        };
+      });
+      complete.push({ index, reply });
+    }
+    if (complete.length === 0) return;
+
+    const done = await this.reservationDocuments.bulkWrite(
+      complete.map(({ index, reply }) => ({
+        updateOne: {
+          filter: { _id: batch[index]!.reservationId, state: 'pending', releaseRequested: false },
+          update: {
+            $push: { taken: { $each: batch[index]!.lines } },
+            $set: { state: 'reserved', reply, updatedAt: new Date() },
+          },
+        },
+      })),
+      { ordered: false },
+    );
+    const states =
+      done.modifiedCount === complete.length
+        ? undefined
+        : new Map(
+            (
+              await this.reservationDocuments
+                .find(
+                  { _id: { $in: complete.map(({ index }) => batch[index]!.reservationId) } },
+                  { projection: { state: 1 } },
+                )
+                .toArray()
+            ).map((reservation) => [reservation._id, reservation.state]),
+          );
+    for (const { index, reply } of complete) {
+      const { reservationId, lines } = batch[index]!;
+      // Only this reserve switches a reservation from pending to reserved.
+      if (!states || states.get(reservationId) === 'reserved') answer(index, { reservationId, items: reply });
+      else answer(index, this.interrupted(reservationId, lines));
+    }
+  }
+
+  /** Records each reserve as pending, in one insert; answers the error of each one that was not. */
+  private insertPending(batch: ReserveRequest[], at: Date): Promise<Map<number, unknown>> {
+    return insertEach(
+      this.reservationDocuments,
+      batch.map(({ reservationId, lines }) => ({
         _id: reservationId,
-        state: 'pending',
+        state: 'pending' as const,
         items: lines,
         taken: [],
         holdsOnProducts: true,
-      });
-    } catch (error) {
-      if (isDuplicateKey(error)) return this.repeat(reservationId, lines);
-      throw error;
-    }
-
-    const reply: ReservedItem[] = [];
-    const at = new Date();
-    for (const [index, line] of lines.entries()) {
-      const take = takeStock(reservationId, line, at);
-      const product = await this.products
-        .findOneAndUpdate(take.filter, take.update, {
-          returnDocument: 'after',
-          projection: { name: 1, price: 1, image: 1 },
-          timestamps: false,
-        })
-        .lean<TakenProduct>();
-      if (!product) {
-        const live = await this.products.exists({ _id: line.productId, deletedAt: null });
-        const refusal = live ? OUT_OF_STOCK : NOT_FOUND;
-        await this.settle(reservationId, refusal);
-        refuse(refusal);
-      }
-      reply.push({
-        productId: line.productId,
-        name: product.name,
-        price: product.price,
-        image: product.image[0] ?? '',
-        quantity: line.quantity,
-      });
-      if (index === lines.length - 1) break;
-      const recorded = await this.reservations.updateOne(
-        { _id: reservationId, state: 'pending' },
-        { $push: { taken: line } },
-      );
-      if (recorded.modifiedCount === 0) {
-        // Recovery took this reservation over while we were stalled and may have given back its
-        // holds before this one existed: this line is ours to give back (once, whoever does it).
-        await this.write(giveBackStock(reservationId, line));
-        refuse(INTERRUPTED);
-      }
-    }
-
-    // The last line's record and the end of the reserve are one write (one command per order saved).
-    const last = lines.at(-1)!;
-    const done = await this.reservations.updateOne(
-      { _id: reservationId, state: 'pending', releaseRequested: false },
-      { $push: { taken: last }, $set: { state: 'reserved', reply } },
+        returned: [],
+        releaseRequested: false,
+        createdAt: at,
+        updatedAt: at,
+      })),
     );
-    if (done.modifiedCount === 0) {
-      // Released while we were taking stock, or taken over by recovery: give it all back. Settling
-      // gives back every line still held while the reservation is pending; if recovery had already
-      // finished it, the last line was taken after that and is ours to give back (once, whoever does).
-      const settled = await this.settle(reservationId, INTERRUPTED);
-      await this.write(giveBackStock(reservationId, last));
-      refuse(settled?.releaseRequested ? RELEASED : (settled?.refusal ?? INTERRUPTED));
-    }
-    return { reservationId, items: reply };
+  }
+
+  /** A line could not be taken: the reserve fails, giving back whatever its other lines took. */
+  private async refuseTake(reservationId: string, line: StockRequestItem): Promise<never> {
+    const live = await this.products.exists({ _id: line.productId, deletedAt: null });
+    const refusal = live ? OUT_OF_STOCK : NOT_FOUND;
+    await this.settle(reservationId, refusal);
+    refuse(refusal);
+  }
+
+  /**
+   * Released while we were taking stock, or taken over by recovery: give it all back. Settling gives
+   * back every line still held while the reservation is pending; if recovery had already finished
+   * it, our takes may have come after that and are ours to give back (once, whoever does).
+   */
+  private async interrupted(reservationId: string, lines: StockRequestItem[]): Promise<never> {
+    const settled = await this.settle(reservationId, INTERRUPTED);
+    for (const line of lines) await this.write(giveBackStock(reservationId, line));
+    refuse(settled?.releaseRequested ? RELEASED : (settled?.refusal ?? INTERRUPTED));
   }
 
   /** Gives the stock back once, however often it is asked; answers whether this call released it. */
