@@ -2,7 +2,7 @@
 // at the service when the client hangs up, and without the service's connection headers.
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { type IncomingMessage, request } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './support/gateway.fixture';
@@ -37,6 +37,17 @@ describe('relaying answers', () => {
           res.write(LARGE.subarray(offset, offset + 65_536));
         }
         res.end();
+      } else if (req.url === '/cached') {
+        // A conditional read: 304 without a body when the client already has this version.
+        const etag = 'W/"v1"';
+        if (req.headers['if-none-match'] === etag) {
+          // As Fastify sends it: the Content-Length of what a 200 would have carried.
+          res.writeHead(304, { etag, 'cache-control': 'public, max-age=0, must-revalidate', 'content-length': 2 });
+          res.end();
+        } else {
+          res.writeHead(200, { etag, 'content-type': 'application/json', 'content-length': 2 });
+          res.end('{}');
+        }
       } else if (req.url === '/endless') {
         // An answer that never ends on its own: only the gateway cutting it closes it.
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -88,6 +99,22 @@ describe('relaying answers', () => {
     req.destroy();
     // The service sees its answer closed before it finished it.
     await expect(endlessClosed).resolves.toBe(false);
+  });
+
+  it('relays a 304 to a conditional read, and keeps the connection for the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await rawRequest(gateway.url, '/cached', { agent });
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag!;
+      const again = await rawRequest(gateway.url, '/cached', { agent, headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe('');
+      expect((await rawRequest(gateway.url, '/cached', { agent })).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('drops the service’s connection headers and keeps the others', async () => {

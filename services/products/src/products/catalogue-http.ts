@@ -94,7 +94,11 @@ export function catalogueHooks(cache: CatalogueCache) {
       const answer = cache.get(request.url);
       if (!answer) return done();
       const url = request.url;
-      void reply.send(prepare(request, reply, answer, (added) => cache.grew(url, answer, added)));
+      const bytes = prepare(request, reply, answer, (added) => cache.grew(url, answer, added));
+      // A 304 sends no payload at all: `send(null)` would serialise JSON `null` and announce
+      // `Content-Length: 4`, which HTTP clients (undici, so Node's fetch and the gateway) treat as a
+      // broken answer and drop the connection over.
+      void (bytes === null ? reply.send() : reply.send(bytes));
     },
 
     onSend(
