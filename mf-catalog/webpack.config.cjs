@@ -17,6 +17,8 @@ module.exports = (_env, argv) =>
         './AboutPage': './src/features/about/about-page.tsx',
         './LegalPage': './src/features/legal/legal-page.tsx',
       },
+      // The home screen's code in one file beside remoteEntry.js, not three (one round trip each).
+      oneFilePerScreen: true,
     },
     argv,
   );

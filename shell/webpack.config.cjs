@@ -13,6 +13,8 @@ module.exports = (_env, argv) =>
       name: 'shell',
       entry: './src/index.ts',
       template: './src/index.html',
+      // Starts the first screen's calls and hints from the HTML itself, before any script file arrives.
+      inlineStart: './src/first-screen/early-start.ts',
       publicDir: 'public',
     },
     argv,

@@ -1,15 +1,18 @@
-import { prefetchCall } from '@shop/state/prefetch';
-import { REMOTES_MANIFEST_URL } from './federation/remotes-manifest';
+import { hintsPlaced } from './first-screen/hints-placed';
 
-// The first screen's data starts now, while the rest of the code loads, instead of once the screen has
-// mounted (libs/state/src/http/prefetch.ts): the remotes manifest and the site's settings on every page,
-// and the catalogue the home page shows (mf-catalog's useProducts asks for exactly this path).
-prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
-prefetchCall('/api/data/all-data');
-if (window.location.pathname === '/') prefetchCall('/api/products');
+/** The longest the shell waits for the hints once its code has arrived (a slow answer must not hold it). */
+const HINTS_WAIT_MAX_MS = 500;
 
-// Asynchronous boundary: shared modules (React, jotai, @shop/state) are negotiated with the federation
-// runtime before any of them is evaluated.
-import('./bootstrap').catch((error: unknown) => {
-  console.error('The shop failed to start', error);
-});
+// The first screen's calls and hints were started by the page itself, before this file arrived
+// (first-screen/early-start.ts, inline in index.html). The shell starts once those hints are in the page
+// (resumed in a task of their own, hints-placed.ts): its start-up is a few long tasks, and a hint placed
+// behind them would wait for them, while the screen needs what the hints fetch (the remote's code, the
+// pictures) as much as it needs the shell. The hints wait only for small answers the shell's code would
+// wait for too (remotes.json, the remote's manifest, the catalogue).
+void hintsPlaced(HINTS_WAIT_MAX_MS)
+  // Asynchronous boundary: shared modules (React, jotai, @shop/state) are negotiated with the federation
+  // runtime before any of them is evaluated.
+  .then(() => import('./bootstrap'))
+  .catch((error: unknown) => {
+    console.error('The shop failed to start', error);
+  });

@@ -8,6 +8,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { FirstLoadPreloadPlugin } = require('./first-load-preload.cjs');
+const { InlineStartPlugin } = require('./inline-start-plugin.cjs');
 
 /**
  * @typedef {object} FrontEndOptions
@@ -16,8 +18,10 @@ const { sharedDependencies } = require('./shared-dependencies.cjs');
  * @property {Record<string, string>} [exposes] remote only: exposed module name → source file
  * @property {string} [entry] host only: the start-up module (default ./src/index.ts)
  * @property {string} [template] host only: the HTML page template (default ./src/index.html)
+ * @property {string} [inlineStart] host only: a module built on its own and written inline into the page's head
  * @property {string} [publicDir] files copied as-is into dist (configuration such as remotes.json)
  * @property {string} [cssPrefix] prefix of CSS Modules class names (default: name)
+ * @property {boolean} [oneFilePerScreen] remote only: each exposed module in one file, no chunks shared between them
  */
 
 /**
@@ -80,7 +84,10 @@ function createWebpackConfig(options, argv = {}) {
         template: path.resolve(projectDir, options.template ?? 'src/index.html'),
         publicPath: hostPublicPath,
       }),
+      // The first load's chunks are known now: the page asks for them beside the entry, not after it.
+      new FirstLoadPreloadPlugin(),
     );
+    if (options.inlineStart) plugins.push(new InlineStartPlugin({ entry: options.inlineStart }));
   }
   if (options.publicDir && fs.existsSync(path.resolve(projectDir, options.publicDir))) {
     plugins.push(
@@ -140,6 +147,27 @@ function createWebpackConfig(options, argv = {}) {
       ],
     },
     plugins,
+    optimization: isHost
+      ? {
+          splitChunks: {
+            cacheGroups: {
+              // The shared libraries every first load runs, in one file instead of one per shared module:
+              // each file is a round trip of its own on a slow connection, and the page needs them all.
+              framework: {
+                name: 'framework',
+                chunks: 'async',
+                test: FRAMEWORK_MODULES,
+                enforce: true,
+                priority: 10,
+              },
+            },
+          },
+        }
+      : options.oneFilePerScreen
+        ? // Each exposed screen in one file (each file is a round trip of its own on a slow connection):
+          // no chunk shared between screens, at the price of some code stored twice on the server.
+          { splitChunks: false }
+        : {},
     performance: {
       hints: isProduction ? 'warning' : false,
       maxAssetSize: 512 * 1024,
@@ -148,6 +176,13 @@ function createWebpackConfig(options, argv = {}) {
     stats: 'errors-warnings',
   };
 }
+
+/**
+ * Shared libraries the shell runs on every first load: the framework floor's (first-load-floor/entry.mjs)
+ * but the toasts, which load on demand, plus the router's shared subset.
+ */
+const FRAMEWORK_MODULES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]|[\\/]shared-react-router-dom\.mjs$/;
 
 /** Text assets the static servers answer precompressed (ARCHITECTURE.md, "Caching"). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;

@@ -4,6 +4,7 @@
 // fetchpriority), the images fetched from the same gateway on the same origin. What is left between
 // the two is what the shop's own page costs (scripts, the remote's load, the catalogue call), which
 // is what the target bounds: LCP(shop) ≤ 2 × LCP(static).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
@@ -14,9 +15,14 @@ import { type BenchContext, type BenchSection, type Figure, figure } from '../li
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
 const RUNS = Number(process.env['LCP_RUNS'] ?? 3);
 const TARGET = 2;
+/** A folder to write each measured run's full Lighthouse result to (LCP_LHR_DIR), for diagnosis. */
+const LHR_DIR = process.env['LCP_LHR_DIR'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** The grid's own `sizes` (mf-catalog's CARD_IMAGE_SIZES); a copy, as the bench cannot import a remote. */
+/**
+ * The grid's own `sizes` and first row (libs/ui/src/grid/product-grid-layout.ts, which mf-catalog and the
+ * shell share); a copy, as @shop/ui is source for the front-end builds only, with no build Node can load.
+ */
 const CARD_IMAGE_SIZES = [
   '(min-width: 1320px) 310px',
   '(min-width: 992px) calc((100vw - 80px) / 4)',
@@ -24,7 +30,6 @@ const CARD_IMAGE_SIZES = [
   '(min-width: 576px) calc((100vw - 48px) / 2)',
   'calc(100vw - 32px)',
 ].join(', ');
-/** Cards of the widest grid's first row (mf-catalog's FIRST_ROW): eager, high priority. */
 const FIRST_ROW = 4;
 const DESCRIPTION_WORDS = 10;
 
@@ -145,7 +150,7 @@ function lcpElementOf(audit: unknown): string {
   return snippet.length > 120 ? `${snippet.slice(0, 117)}...` : snippet;
 }
 
-async function audit(url: string, port: number): Promise<PageRun> {
+async function audit(url: string, port: number, saveAs?: string): Promise<PageRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -155,6 +160,10 @@ async function audit(url: string, port: number): Promise<PageRun> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (LHR_DIR && saveAs) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    writeFileSync(`${LHR_DIR}/${saveAs}.json`, JSON.stringify(lhr));
+  }
   const value = (id: string): number => {
     const found = lhr.audits[id]?.numericValue;
     if (found === undefined) throw new Error(`Lighthouse on ${url} measured no ${id}`);
@@ -196,7 +205,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
     // Alternating, so a burst of load on the machine hits both pages alike.
     for (let i = 0; i < RUNS; i++) {
       for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
-        const found = await audit(url, chrome.port);
+        const found = await audit(url, chrome.port, `${name}-${i + 1}`);
         runs[name].push(found);
         log(
           `${name.padEnd(6)} run ${i + 1}: LCP ${Math.round(found.lcpMs)} ms, TBT ${Math.round(found.tbtMs)} ms, ` +

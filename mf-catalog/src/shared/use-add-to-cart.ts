@@ -2,7 +2,7 @@ import { type Product, PRODUCT_MESSAGES } from '@shop/contracts';
 import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch } from '@shop/state';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { showToast } from './show-toast';
 
 export interface AddToCart {
   /** Adds one of the product; resolves true when the cart took it. */
@@ -29,12 +29,13 @@ export function useAddToCart(): AddToCart {
       try {
         const fresh = await apiFetch<Product>(`/api/products/${encodeURIComponent(productId)}`);
         const change = addToCart(fresh);
-        if (change.ok) toast.success(CART_MESSAGES.added);
-        else toast.warning(CART_MESSAGES.outOfStock);
+        if (change.ok) showToast('success', CART_MESSAGES.added);
+        else showToast('warning', CART_MESSAGES.outOfStock);
         return change.ok;
       } catch (error) {
         const gone = error instanceof ApiError && error.status === 404;
-        toast.error(
+        showToast(
+          'error',
           gone ? PRODUCT_MESSAGES.notFound : error instanceof Error ? error.message : String(error),
         );
         return false;

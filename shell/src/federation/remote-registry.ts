@@ -9,6 +9,7 @@ import {
   type RemoteName,
   type RemotesManifest,
 } from './remotes-manifest';
+import { remoteManifestUrl } from './remote-preload';
 
 /** What an exposed screen module looks like: a default-exported component. */
 export interface RemoteComponentModule {
@@ -48,7 +49,7 @@ function register(manifest: RemotesManifest, name: RemoteName): void {
   if (!location) throw new Error(`remotes.json has no entry for "${name}"`);
   // Absolute, so the runtime resolves the remote's chunks against the manifest's own location: the
   // versioned folder of that build, which stays put while other versions are published beside it.
-  registerRemotes([{ name, entry: new URL(location.url, window.location.href).href }], {
+  registerRemotes([{ name, entry: remoteManifestUrl(location) }], {
     force: failed.has(name),
   });
   registered.add(name);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient, totalCount } from './api-fetch';
-import { prefetchCall, takePrefetchedCall } from './prefetch';
+import { prefetchCall, readPrefetchedJson, takePrefetchedCall } from './prefetch';
 
 const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -165,5 +165,42 @@ describe('calls started early for the first screen', () => {
     await expect(apiFetch('/api/products')).resolves.toEqual(['fetched by the client']);
     expect(later).toHaveBeenCalledTimes(2);
     expect(takePrefetchedCall('/api/products')).toBeUndefined();
+  });
+
+  it('lets the shell read a started call’s JSON without taking the answer from its taker', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse([{ slug: 'glock-19' }])),
+    );
+    try {
+      prefetchCall('/api/products?early');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const peeked = readPrefetchedJson('/api/products?early');
+    const taken = takePrefetchedCall('/api/products?early');
+    await expect(peeked).resolves.toEqual([{ slug: 'glock-19' }]);
+    await expect(taken?.then((response) => response.json())).resolves.toEqual([{ slug: 'glock-19' }]);
+    expect(readPrefetchedJson('/api/products?early')).toBeUndefined();
+  });
+
+  it('reads nothing from a call that failed or answered an error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (url) => {
+        if (String(url) === '/down') throw new TypeError('offline');
+        return jsonResponse({ message: 'nope' }, 500);
+      }),
+    );
+    try {
+      prefetchCall('/down');
+      prefetchCall('/error');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await expect(readPrefetchedJson('/down')).resolves.toBeUndefined();
+    await expect(readPrefetchedJson('/error')).resolves.toBeUndefined();
+    takePrefetchedCall('/down');
+    takePrefetchedCall('/error');
   });
 });

@@ -35,3 +35,13 @@ export function takePrefetchedCall(path: string): Promise<Response> | undefined 
   calls.delete(path);
   return call;
 }
+
+/**
+ * The JSON body of a started call, read from a copy of its answer so the call's taker still gets all of it;
+ * undefined when no call was started for this path. Resolves to undefined when the call failed or did not
+ * answer 2xx JSON. Ask before the taker reads the answer (a body can be copied only until it is read).
+ */
+export function readPrefetchedJson(path: string): Promise<unknown> | undefined {
+  const call = registry().get(path);
+  return call?.then((response) => (response.ok ? response.clone().json() : undefined)).catch(() => undefined);
+}

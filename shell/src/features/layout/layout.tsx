@@ -2,7 +2,7 @@ import { modeAtom, onSessionEnded } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ToastContainer, toast } from 'react-toastify';
+import { DeferredToastContainer, showToast } from '../../shared/toasts';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { TopBar } from './top-bar';
@@ -17,7 +17,7 @@ function useSessionEndedRedirect(): void {
   useEffect(
     () =>
       onSessionEnded((signInUrl) => {
-        toast.info(SESSION_ENDED_MESSAGE, { toastId: 'session-ended' });
+        showToast('info', SESSION_ENDED_MESSAGE, { toastId: 'session-ended' });
         navigate(signInUrl, { replace: true });
       }),
     [navigate],
@@ -42,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <ToastContainer limit={1} autoClose={5000} position="bottom-center" theme={mode} />
+      <DeferredToastContainer limit={1} autoClose={5000} position="bottom-center" theme={mode} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@shop/contracts';
 import { DEFAULT_SITE_SETTINGS, apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { showToast } from '../../shared/toasts';
 
 /**
  * Loads the site name, currency and logo from the first record of `GET /api/data/all-data` whenever the
@@ -22,7 +22,9 @@ export function useSiteData(): void {
       },
       (error: unknown) => {
         if (current)
-          toast.error(error instanceof Error ? error.message : String(error), { toastId: 'site-data' });
+          showToast('error', error instanceof Error ? error.message : String(error), {
+            toastId: 'site-data',
+          });
       },
     );
     return () => {

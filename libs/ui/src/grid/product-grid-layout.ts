@@ -1,0 +1,19 @@
+// How the catalogue's product grid lays its cards out, for the grid itself (mf-catalog) and for the shell,
+// which asks for the first row's pictures before the grid's code has arrived (they must name the very same
+// variants, or the grid would fetch its pictures a second time). No imports: the shell's entry bundles it.
+
+/** How many cards the widest grid shows in its first row (spec §2: 4 columns on large screens). */
+export const PRODUCT_GRID_FIRST_ROW = 4;
+
+/**
+ * How wide a card's picture is drawn, per breakpoint of mf-catalog's product-grid.module.css: the shell's
+ * main column (at most 1320px, 1rem padding each side) split into 1–4 columns with 1rem gaps. The
+ * browser picks the smallest variant of the `srcset` that covers this at the screen's density.
+ */
+export const CARD_IMAGE_SIZES = [
+  '(min-width: 1320px) 310px',
+  '(min-width: 992px) calc((100vw - 80px) / 4)',
+  '(min-width: 768px) calc((100vw - 64px) / 3)',
+  '(min-width: 576px) calc((100vw - 48px) / 2)',
+  'calc(100vw - 32px)',
+].join(', ');

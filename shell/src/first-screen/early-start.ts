@@ -1,0 +1,23 @@
+// The page's first script: webpack builds this module on its own and writes it inline into index.html's head
+// (tools/webpack/inline-start-plugin.cjs), so it runs as soon as the HTML is parsed, while every script file
+// is still on its way. It only starts downloads: calls the first screen needs, whose answers the shell's
+// code takes over (libs/state/src/http/prefetch.ts, through a global registry), and preload hints for what
+// those answers name. Keep it small: every byte is in the HTML of every page.
+import { prefetchCall } from '@shop/state/prefetch';
+import { preloadRemoteModule } from '../federation/remote-preload';
+import { REMOTES_MANIFEST_URL } from '../federation/remotes-manifest';
+import { preloadFirstRowImages } from './grid-image-preload';
+import { markHintsPlacing } from './hints-placed';
+
+// On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
+// site's settings, which the layout shows.
+prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
+prefetchCall('/api/data/all-data');
+if (window.location.pathname === '/') {
+  // The home screen: the catalogue (mf-catalog's useProducts asks for exactly this path), the catalogue
+  // remote's home screen code and the grid's first row of pictures, each as soon as its address is known.
+  prefetchCall('/api/products');
+  markHintsPlacing(
+    Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages('/api/products')]),
+  );
+}
