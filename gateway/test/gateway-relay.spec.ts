@@ -42,7 +42,11 @@ describe('relaying answers', () => {
         const etag = 'W/"v1"';
         if (req.headers['if-none-match'] === etag) {
           // As Fastify sends it: the Content-Length of what a 200 would have carried.
-          res.writeHead(304, { etag, 'cache-control': 'public, max-age=0, must-revalidate', 'content-length': 2 });
+          res.writeHead(304, {
+            etag,
+            'cache-control': 'public, max-age=0, must-revalidate',
+            'content-length': 2,
+          });
           res.end();
         } else {
           res.writeHead(200, { etag, 'content-type': 'application/json', 'content-length': 2 });
