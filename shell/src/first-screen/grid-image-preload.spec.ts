@@ -1,5 +1,9 @@
 import { mediaSrcSet } from '@shop/contracts';
-import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
+import {
+  CARD_IMAGE_SIZES,
+  PRODUCT_GRID_FIRST_ROW,
+  PRODUCT_GRID_FIRST_ROW_MEDIA,
+} from '@shop/ui/product-grid-layout';
 import { describe, expect, it } from 'vitest';
 import { firstRowImageHints } from './grid-image-preload';
 
@@ -19,6 +23,13 @@ describe('first row image hints', () => {
       imagesizes: CARD_IMAGE_SIZES,
       fetchpriority: 'high',
     });
+  });
+
+  it('holds each card’s hint only at the widths where the card is in the first row', () => {
+    const products = Array.from({ length: PRODUCT_GRID_FIRST_ROW }, (_, i) => ({ image: [mediaUrl(i + 1)] }));
+    const media = firstRowImageHints(products).map((hint) => hint['media']);
+    expect(media).toEqual([undefined, ...PRODUCT_GRID_FIRST_ROW_MEDIA.slice(1)]);
+    expect(media.slice(1)).toEqual(['(min-width: 576px)', '(min-width: 768px)', '(min-width: 992px)']);
   });
 
   it('keeps a picture from elsewhere as its plain src and skips cards without one', () => {

@@ -6,6 +6,18 @@
 export const PRODUCT_GRID_FIRST_ROW = 4;
 
 /**
+ * From which viewport width each card of the first row is in the first row (mf-catalog's
+ * product-grid.module.css: 1 column, then 2 from 576px, 3 from 768px, 4 from 992px). A phone's first row
+ * is the first card alone: the others are below the fold there.
+ */
+export const PRODUCT_GRID_FIRST_ROW_MEDIA = [
+  undefined,
+  '(min-width: 576px)',
+  '(min-width: 768px)',
+  '(min-width: 992px)',
+] as const;
+
+/**
  * How wide a card's picture is drawn, per breakpoint of mf-catalog's product-grid.module.css: the shell's
  * main column (at most 1320px, 1rem padding each side) split into 1–4 columns with 1rem gaps. The
  * browser picks the smallest variant of the `srcset` that covers this at the screen's density.
