@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { frontEndFailuresOf, previousReleaseBuild } from './front-end-builds';
-import { expect, productCards, test } from './fixtures';
+import { expect, openProductPage, productCards, test } from './fixtures';
 
 /**
  * Parts are deployed at different times, so the shell of one release meets the remotes of another. These
@@ -19,7 +19,7 @@ async function shopAcrossRemotes(page: Page): Promise<void> {
   // when the spec runs alone).
   const card = productCards(page).filter({ hasText: 'Glock 19 Gen5 9mm' });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await card.getByRole('link').first().click();
+  await openProductPage(page, card);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Account and cart' })

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type ConsoleMessage, type Locator, type Page, type Request, test as base } from '@playwright/test';
+import {
+  type ConsoleMessage,
+  expect,
+  type Locator,
+  type Page,
+  type Request,
+  test as base,
+} from '@playwright/test';
 import type { UserInfo } from '@shop/contracts';
 import { type RunningStack, startStack } from '@shop/tools';
 
@@ -66,11 +73,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** The product cards of the home grid, found the way a screen reader user finds them. */
 export function productCards(page: Page): Locator {
   return page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+}
+
+/**
+ * Opens a card's product page by its name link, as a shopper does, and waits for that page itself: until the
+ * product screen's code has arrived the router keeps the grid on screen, with its many 'Add to Cart' buttons.
+ */
+export async function openProductPage(page: Page, card: Locator): Promise<void> {
+  const link = card.getByRole('heading', { level: 2 }).getByRole('link');
+  const name = await link.innerText();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }
 
 /** The admin `npm start` and the test stack seed into an empty users database (README, "Accounts"). */

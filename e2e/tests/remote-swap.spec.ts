@@ -1,6 +1,6 @@
 import { buildCatalogVariant, frontEndFailuresOf } from './front-end-builds';
 import type { Page } from '@playwright/test';
-import { expect, productCards, test } from './fixtures';
+import { expect, openProductPage, productCards, test } from './fixtures';
 
 /**
  * A seeded product's card: the products earlier tests of a full run create come first in the grid, and
@@ -51,7 +51,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     // of its life: its next screens still come from it, and nothing mixes.
     stack.pointRemotes({ catalog: next.version });
     requests.length = 0;
-    await seededCard(page).getByRole('link').first().click();
+    await openProductPage(page, seededCard(page));
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
 
@@ -73,7 +73,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     // started with, which stays served until it is retired.
     stack.pointRemotes({ catalog: current! });
     requests.length = 0;
-    await productCards(page).first().getByRole('link').first().click();
+    await openProductPage(page, productCards(page).first());
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
     await page
