@@ -6,10 +6,9 @@ import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CORRELATION_ID_HEADER } from '@shop/contracts';
-import { LogController } from 'fastify';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { RequestValidationPipe } from '../http/request-validation.pipe';
-import { PinoNestLogger } from '../logging/logger';
+import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import type { ServiceContext } from '../service-context';
 
@@ -52,7 +51,7 @@ export async function bootstrapService(
     loggerInstance: logger,
     requestIdHeader: CORRELATION_ID_HEADER,
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
