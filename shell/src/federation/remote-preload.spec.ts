@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteScriptUrls } from './remote-preload';
+import { remoteScriptUrls, runsOnArrival } from './remote-preload';
 
 const MANIFEST_URL = 'https://shop.example/remotes/catalog/0.2.0/mf-manifest.json';
 
@@ -58,5 +58,14 @@ describe('remote preload hints', () => {
     ).toEqual([]);
     expect(remoteScriptUrls(undefined, MANIFEST_URL, './HomePage')).toEqual([]);
     expect(remoteScriptUrls({ metaData: { publicPath: 'auto' } }, MANIFEST_URL, './HomePage')).toEqual([]);
+  });
+
+  it('runs on arrival only an entry that defines a global container', () => {
+    const withEntry = (type: unknown) =>
+      manifest({ publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', type } });
+    expect(runsOnArrival(withEntry('global'))).toBe(true);
+    expect(runsOnArrival(withEntry('module'))).toBe(false);
+    expect(runsOnArrival(withEntry(undefined))).toBe(false);
+    expect(runsOnArrival(undefined)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { prefetchCall, readPrefetchedJson } from '@shop/state/prefetch';
 import { addPreloadLink } from '../first-screen/preload-link';
+import { startRemoteScript } from './early-remote-scripts';
 import {
   REMOTES_MANIFEST_URL,
   parseRemotesManifest,
@@ -42,9 +43,20 @@ export function remoteScriptUrls(manifest: unknown, manifestUrl: string, expose:
 }
 
 /**
+ * Whether the remote's entry is a classic script that only defines its container as a global (`type: global`):
+ * then it and its chunks can run as soon as they arrive, before the shell's code has started
+ * (early-remote-scripts.ts).
+ */
+export function runsOnArrival(manifest: unknown): boolean {
+  const { metaData } = (manifest ?? {}) as { metaData?: { remoteEntry?: { type?: unknown } } };
+  return metaData?.remoteEntry?.type === 'global';
+}
+
+/**
  * As soon as the prefetched remotes.json has arrived, fetches the remote's mf-manifest.json (for the runtime
- * to take over) and preloads the scripts of one of its exposed modules, so they download beside the shell's
- * own code instead of after it has started. Settles once the hints are placed; any failure only leaves them out.
+ * to take over) and starts the scripts of one of its exposed modules (its entry, then the module's own
+ * chunks: run on arrival when they can be, else preloaded), so they download beside the shell's own code
+ * instead of after it has started. Settles once the hints are placed; any failure only leaves them out.
  */
 export async function preloadRemoteModule(remote: RemoteName, expose: string): Promise<void> {
   await readPrefetchedJson(REMOTES_MANIFEST_URL)
@@ -54,8 +66,11 @@ export async function preloadRemoteModule(remote: RemoteName, expose: string): P
       const manifestUrl = remoteManifestUrl(location);
       prefetchCall(manifestUrl);
       const manifest = await readPrefetchedJson(manifestUrl);
-      for (const href of remoteScriptUrls(manifest, manifestUrl, expose))
-        addPreloadLink({ as: 'script', href });
+      const scripts = remoteScriptUrls(manifest, manifestUrl, expose);
+      const onArrival = runsOnArrival(manifest);
+      for (const href of scripts)
+        if (onArrival) startRemoteScript(href);
+        else addPreloadLink({ as: 'script', href });
     })
     .catch(() => undefined);
 }

@@ -8,6 +8,7 @@ import { preloadRemoteModule } from '../federation/remote-preload';
 import { REMOTES_MANIFEST_URL } from '../federation/remotes-manifest';
 import { preloadFirstRowImages } from './grid-image-preload';
 import { markHintsPlacing } from './hints-placed';
+import { warmUpWhileWaiting } from './warm-up';
 
 // On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
 // site's settings, which the layout shows.
@@ -21,3 +22,4 @@ if (window.location.pathname === '/') {
     Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages('/api/products')]),
   );
 }
+warmUpWhileWaiting();

@@ -1,8 +1,6 @@
-const EN_US_LONG_24H = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  hourCycle: 'h23',
-});
+// Made at the first date shown, not when the module loads: building a date formatter costs a few milliseconds
+// of the page's start-up (more on a phone), and most screens show no date.
+let enUsLong24h: Intl.DateTimeFormat | undefined;
 
 /**
  * `'2026-11-23T14:05:00Z'` → `'November 23, 2026 at 14:05'` in the browser's time zone (spec §9: en-US
@@ -14,6 +12,10 @@ export function formatDate(value: string | number | Date | null | undefined, tim
   if (Number.isNaN(date.getTime())) return '';
   const formatter = timeZone
     ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone })
-    : EN_US_LONG_24H;
+    : (enUsLong24h ??= new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }));
   return formatter.format(date);
 }
