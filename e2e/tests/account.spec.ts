@@ -219,6 +219,8 @@ for (const width of [320, 1280]) {
     for (const [path, heading] of screens) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      // The footer's contact details load once it is scrolled to, as a shopper would.
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,7 +1,9 @@
 import { siteSettingsAtom, useContactDetails } from '@shop/state';
 import { useAtomValue } from 'jotai';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './footer.module.css';
+import { useNearViewport } from './use-near-viewport';
 
 const STORE_LINKS = [
   { to: '/about#about', label: 'About Us' },
@@ -10,12 +12,30 @@ const STORE_LINKS = [
   { to: '/about#services', label: 'Services' },
 ];
 
+/** The configured contact details (site.json). */
+function ContactItems() {
+  const contact = useContactDetails();
+  return (
+    <>
+      {contact.location && <li>{contact.location}</li>}
+      {contact.email && (
+        <li>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </li>
+      )}
+    </>
+  );
+}
+
 /** Footer (spec §2): brand and mission, contact, store links, legal. */
 export function Footer() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
-  const contact = useContactDetails();
+  const footer = useRef<HTMLElement>(null);
+  // The footer starts below the fold (the main area is at least a screen tall): its contact details are asked
+  // for once it comes near, not while the first screen's code, data and pictures are still on their way.
+  const nearViewport = useNearViewport(footer);
   return (
-    <footer className={styles['footer']}>
+    <footer ref={footer} className={styles['footer']}>
       <div className={styles['columns']}>
         <section className={styles['brand']} aria-labelledby="footer-brand">
           <h2 id="footer-brand" className={styles['heading']}>
@@ -30,14 +50,7 @@ export function Footer() {
           <h2 id="footer-contact" className={styles['heading']}>
             Contact
           </h2>
-          <ul className={styles['list']}>
-            {contact.location && <li>{contact.location}</li>}
-            {contact.email && (
-              <li>
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
-              </li>
-            )}
-          </ul>
+          <ul className={`${styles['list']} ${styles['contact']}`}>{nearViewport && <ContactItems />}</ul>
         </section>
         <nav aria-labelledby="footer-store">
           <h2 id="footer-store" className={styles['heading']}>
