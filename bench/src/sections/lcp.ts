@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
+import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
@@ -19,18 +20,6 @@ const TARGET = 2;
 const LHR_DIR = process.env['LCP_LHR_DIR'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/**
- * The grid's own `sizes` and first row (libs/ui/src/grid/product-grid-layout.ts, which mf-catalog and the
- * shell share); a copy, as @shop/ui is source for the front-end builds only, with no build Node can load.
- */
-const CARD_IMAGE_SIZES = [
-  '(min-width: 1320px) 310px',
-  '(min-width: 992px) calc((100vw - 80px) / 4)',
-  '(min-width: 768px) calc((100vw - 64px) / 3)',
-  '(min-width: 576px) calc((100vw - 48px) / 2)',
-  'calc(100vw - 32px)',
-].join(', ');
-const FIRST_ROW = 4;
 const DESCRIPTION_WORDS = 10;
 
 interface PageRun {
@@ -61,7 +50,7 @@ function truncateWords(text: string, words: number): string {
 /** One card, with the markup and image attributes of mf-catalog's ProductCard. */
 function staticCard(product: Product, index: number): string {
   const image = product.image[0];
-  const eager = index < FIRST_ROW;
+  const eager = index < PRODUCT_GRID_FIRST_ROW;
   const srcSet = image ? mediaSrcSet(image) : undefined;
   const picture = image
     ? `<img src="${escapeHtml(image)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${CARD_IMAGE_SIZES}"` : ''} alt="${escapeHtml(
