@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Product, ProductFacets } from '@shop/contracts';
-import {
-  SEEDED_ADMIN,
-  expect,
-  expectNoSeriousAxeViolations,
-  productCards,
-  signInThroughApi,
-  test,
-} from './fixtures';
+import { SEEDED_ADMIN, expect, expectAxeClean, productCards, signInThroughApi, test } from './fixtures';
 
 /**
  * The catalogue screens of mf-catalog through the gateway. Every product these tests buy or filter is
@@ -83,7 +76,7 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
   for (const width of [320, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousAxeViolations(page);
+    await expectAxeClean(page);
     await expectNoHorizontalOverflow(page);
   }
 }
@@ -285,7 +278,7 @@ test("an unknown or malformed slug shows the red 'Product Not Found'", async ({ 
     // The danger variant of the shared alert: dark red text on pink.
     await expect(page.getByRole('alert')).toHaveCSS('color', 'rgb(132, 32, 41)');
   }
-  await expectNoSeriousAxeViolations(page);
+  await expectAxeClean(page);
 });
 
 test('the about page scrolls to the section of the hash, on load and on a footer link', async ({ page }) => {

@@ -22,7 +22,7 @@ export function SearchForm({ subject, value, onSearch, hint }: SearchFormProps) 
   };
 
   return (
-    <form role="search" className={styles['search']} onSubmit={submit}>
+    <form role="search" aria-label={`Search ${subject}`} className={styles['search']} onSubmit={submit}>
       <input
         type="search"
         className={styles['input']}

@@ -23,7 +23,7 @@ export function SearchBox() {
   };
 
   return (
-    <form role="search" className={styles['form']} onSubmit={onSubmit}>
+    <form role="search" aria-label={label} className={styles['form']} onSubmit={onSubmit}>
       <input
         type="search"
         name="query"
