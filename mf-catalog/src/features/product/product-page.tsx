@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES, PRODUCT_SLUG_PATTERN, type Product } from '@shop/contracts';
 import { formatPrice, siteSettingsAtom } from '@shop/state';
-import { LoadingBox, MessageBox, Rating } from '@shop/ui';
+import { LoadingBox, MessageBox, Rating, VisuallyHidden } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAddToCart } from '../../shared/use-add-to-cart';
@@ -16,10 +16,19 @@ export default function ProductPage() {
   return <ProductBySlug key={slug} slug={slug} />;
 }
 
+/**
+ * The screen's level-one heading while there is no product to name (loading, not found, failed): not
+ * shown, as the spec shows only the alert, but there for whoever moves through the page by its headings.
+ */
+function UnnamedPageHeading() {
+  return <VisuallyHidden as="h1">Product Page</VisuallyHidden>;
+}
+
 function NotFound() {
   return (
     <section className={styles['page']}>
       <title>{`Product Page ${PRODUCT_MESSAGES.notFound}`}</title>
+      <UnnamedPageHeading />
       <MessageBox variant="danger">{PRODUCT_MESSAGES.notFound}</MessageBox>
     </section>
   );
@@ -32,6 +41,7 @@ function ProductBySlug({ slug }: { slug: string }) {
     return (
       <section className={styles['page']}>
         <title>Product Page</title>
+        <UnnamedPageHeading />
         <LoadingBox />
       </section>
     );
@@ -42,6 +52,7 @@ function ProductBySlug({ slug }: { slug: string }) {
     ) : (
       <section className={styles['page']}>
         <title>Product Page</title>
+        <UnnamedPageHeading />
         <MessageBox variant="danger">{product.message}</MessageBox>
       </section>
     );

@@ -1,4 +1,5 @@
 import { cartQuantityAtom } from '@shop/state';
+import { VisuallyHidden } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './cart-link.module.css';
@@ -23,7 +24,7 @@ export function CartLink() {
           <span className={styles['badge']} data-testid="cart-badge">
             {quantity}
           </span>{' '}
-          <span className={styles['visuallyHidden']}>{quantity === 1 ? 'item' : 'items'}</span>
+          <VisuallyHidden>{quantity === 1 ? 'item' : 'items'}</VisuallyHidden>
         </>
       )}
     </Link>

@@ -13,9 +13,14 @@ import { UserMenuLabel } from './user-menu';
  * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button. Loaded when
  * the shopper reaches for its button (user-menu.tsx).
  */
-export function UserMenuPopup({ openNow, ...takeover }: DeferredPopupProps) {
+export function UserMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPopupProps) {
   const userInfo = useAtomValue(userInfoAtom);
-  const trigger = useTriggerTakeover<HTMLButtonElement>(takeover);
+  // Opened at once, the menu mounts with its trigger (no portal) and takes the focus itself; focusing the
+  // trigger after it would be focus leaving the menu, which closes it. Escape still gives the trigger focus.
+  const trigger = useTriggerTakeover<HTMLButtonElement>({
+    focusTrigger: focusTrigger && !openNow,
+    pendingKeys,
+  });
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
 
@@ -26,33 +31,32 @@ export function UserMenuPopup({ openNow, ...takeover }: DeferredPopupProps) {
 
   return (
     // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
-    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
+    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it. Not in a
+    // portal either: the open menu stays in its button's landmark (axe's `region`), right after the button.
     <DropdownMenu.Root modal={false} defaultOpen={openNow}>
       <DropdownMenu.Trigger ref={trigger} className={topBar['barButton']}>
         <UserMenuLabel />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={menu['content']} align="end" sideOffset={4}>
-          {userInfo ? (
-            <>
-              <DropdownMenu.Item asChild className={menu['item']}>
-                <Link to="/profile">User Profile</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menu['item']}>
-                <Link to="/orderhistory">Order History</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Separator className={menu['divider']} />
-              <DropdownMenu.Item className={menu['item']} onSelect={onSignOut}>
-                Sign Out
-              </DropdownMenu.Item>
-            </>
-          ) : (
+      <DropdownMenu.Content className={menu['content']} align="end" sideOffset={4}>
+        {userInfo ? (
+          <>
             <DropdownMenu.Item asChild className={menu['item']}>
-              <Link to="/signin">Sign In</Link>
+              <Link to="/profile">User Profile</Link>
             </DropdownMenu.Item>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+            <DropdownMenu.Item asChild className={menu['item']}>
+              <Link to="/orderhistory">Order History</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className={menu['divider']} />
+            <DropdownMenu.Item className={menu['item']} onSelect={onSignOut}>
+              Sign Out
+            </DropdownMenu.Item>
+          </>
+        ) : (
+          <DropdownMenu.Item asChild className={menu['item']}>
+            <Link to="/signin">Sign In</Link>
+          </DropdownMenu.Item>
+        )}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

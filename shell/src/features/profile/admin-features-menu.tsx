@@ -17,20 +17,19 @@ export const ADMIN_LINKS = [
 export function AdminFeaturesMenu() {
   return (
     // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
-    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it.
+    // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it. Not in a
+    // portal either: the open menu stays in its button's landmark (axe's `region`), right after the button.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={styles['trigger']}>
         ADMIN FEATURES <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={menu['content']} align="start" sideOffset={4}>
-          {ADMIN_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild className={menu['item']}>
-              <Link to={link.to}>{link.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content className={menu['content']} align="start" sideOffset={4}>
+        {ADMIN_LINKS.map((link) => (
+          <DropdownMenu.Item key={link.to} asChild className={menu['item']}>
+            <Link to={link.to}>{link.label}</Link>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
