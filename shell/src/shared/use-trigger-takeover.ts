@@ -8,11 +8,14 @@ const BETWEEN_KEYS_MS = 16;
  * The ref of a real trigger that replaces a stand-in (deferred-popup.tsx): once mounted it takes the
  * focus the stand-in had, then gets the keys pressed on the stand-in, in order, each sent to whatever
  * has the focus by then (the trigger, then the opened menu's items), so typing ahead is not lost.
+ * A popup mounted open takes the focus itself: focusing the trigger after it would be focus leaving the
+ * popup, which closes a menu rendered in place. Closing gives the trigger the focus back (Radix).
  */
 export function useTriggerTakeover<T extends HTMLElement>({
   focusTrigger,
+  openNow,
   pendingKeys,
-}: Pick<DeferredPopupProps, 'focusTrigger' | 'pendingKeys'>) {
+}: Pick<DeferredPopupProps, 'focusTrigger' | 'openNow' | 'pendingKeys'>) {
   const ref = useRef<T>(null);
   const done = useRef(false);
   useEffect(() => {
@@ -20,7 +23,7 @@ export function useTriggerTakeover<T extends HTMLElement>({
     // Once: React's development double-run of effects must not press the keys twice.
     if (!trigger || done.current) return;
     done.current = true;
-    if (focusTrigger || pendingKeys.length > 0) trigger.focus();
+    if ((focusTrigger && !openNow) || pendingKeys.length > 0) trigger.focus();
     void (async () => {
       for (const key of pendingKeys) {
         const target = document.activeElement ?? trigger;

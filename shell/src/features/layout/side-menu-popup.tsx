@@ -22,7 +22,11 @@ export function SideMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPo
   const [open, setOpen] = useState(defaultOpen);
   const userInfo = useAtomValue(userInfoAtom);
   const { categories, load } = useCategories();
-  const trigger = useTriggerTakeover<HTMLButtonElement>({ focusTrigger, pendingKeys: [] });
+  const trigger = useTriggerTakeover<HTMLButtonElement>({
+    focusTrigger,
+    openNow: defaultOpen,
+    pendingKeys: [],
+  });
   useEffect(() => {
     // Opened by the click that fetched this code: load the categories as onOpenChange would have.
     if (defaultOpen) load();

@@ -13,14 +13,9 @@ import { UserMenuLabel } from './user-menu';
  * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button. Loaded when
  * the shopper reaches for its button (user-menu.tsx).
  */
-export function UserMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPopupProps) {
+export function UserMenuPopup(takeover: DeferredPopupProps) {
   const userInfo = useAtomValue(userInfoAtom);
-  // Opened at once, the menu mounts with its trigger (no portal) and takes the focus itself; focusing the
-  // trigger after it would be focus leaving the menu, which closes it. Escape still gives the trigger focus.
-  const trigger = useTriggerTakeover<HTMLButtonElement>({
-    focusTrigger: focusTrigger && !openNow,
-    pendingKeys,
-  });
+  const trigger = useTriggerTakeover<HTMLButtonElement>(takeover);
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
 
@@ -33,7 +28,7 @@ export function UserMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPo
     // Not modal: a menu button need not hide the page (a modal menu sets aria-hidden on a page that keeps
     // focusable controls, which axe rightly flags); Escape, outside clicks and Tab still close it. Not in a
     // portal either: the open menu stays in its button's landmark (axe's `region`), right after the button.
-    <DropdownMenu.Root modal={false} defaultOpen={openNow}>
+    <DropdownMenu.Root modal={false} defaultOpen={takeover.openNow}>
       <DropdownMenu.Trigger ref={trigger} className={topBar['barButton']}>
         <UserMenuLabel />
       </DropdownMenu.Trigger>

@@ -6,7 +6,7 @@ import { DeferredPopup, type DeferredPopupProps } from '../deferred-popup';
 import { useTriggerTakeover } from '../use-trigger-takeover';
 
 /** Stands for the real popup: shows how it was started and the keys its trigger got, as the real ones take over. */
-function RealPopup({ openNow, ...takeover }: DeferredPopupProps) {
+function RealPopup(takeover: DeferredPopupProps) {
   const trigger = useTriggerTakeover<HTMLButtonElement>(takeover);
   const [keys, setKeys] = useState<string[]>([]);
   return (
@@ -14,7 +14,7 @@ function RealPopup({ openNow, ...takeover }: DeferredPopupProps) {
       <button ref={trigger} type="button" onKeyDown={(event) => setKeys((seen) => [...seen, event.key])}>
         Real menu
       </button>
-      {openNow && <p role="status">open</p>}
+      {takeover.openNow && <p role="status">open</p>}
       <p data-testid="keys">{keys.join(',')}</p>
     </>
   );
@@ -45,6 +45,8 @@ describe('DeferredPopup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(await screen.findByRole('status')).toHaveTextContent('open');
     expect(load).toHaveBeenCalledTimes(1);
+    // Mounted open, the popup takes the focus itself: the trigger taking it would close a menu in place.
+    expect(screen.getByRole('button', { name: 'Real menu' })).not.toHaveFocus();
   });
 
   it('swaps in the real trigger with the focus, closed, when the shopper tabbed to it', async () => {
