@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import {
+  GLOBAL_ONLY_PLUGINS,
   isImplementedPlugin,
   PLUGIN_CONFIG_SCHEMAS,
   type PluginDeclaration,
@@ -133,6 +134,12 @@ export function parseKongConfig(text: string, source = 'kong.yml'): GatewayConfi
         return;
       }
       seenPlugins.add(duplicateKey);
+      if (scope.kind !== 'global' && GLOBAL_ONLY_PLUGINS.has(entry.name)) {
+        problems.push(
+          `${describePath(raw, path)}: plugin ${entry.name} on a ${scope.kind} is not implemented by the local gateway (only as a global plugin)`,
+        );
+        return;
+      }
       plugins.push(declarePlugin(entry.name, entry.config, scope, entry.enabled));
     });
   };
@@ -194,6 +201,12 @@ function declarePlugin(
     case 'request-size-limiting':
       return { name, scope, enabled, config: PLUGIN_CONFIG_SCHEMAS[name].parse(config) };
     case 'rate-limiting':
+      return { name, scope, enabled, config: PLUGIN_CONFIG_SCHEMAS[name].parse(config) };
+    case 'response-transformer':
+      return { name, scope, enabled, config: PLUGIN_CONFIG_SCHEMAS[name].parse(config) };
+    case 'opentelemetry':
+      return { name, scope, enabled, config: PLUGIN_CONFIG_SCHEMAS[name].parse(config) };
+    case 'prometheus':
       return { name, scope, enabled, config: PLUGIN_CONFIG_SCHEMAS[name].parse(config) };
   }
 }

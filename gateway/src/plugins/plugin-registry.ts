@@ -3,6 +3,9 @@ import { correlationIdConfigSchema } from './correlation-id.plugin';
 import { corsConfigSchema } from './cors.plugin';
 import { rateLimitingConfigSchema } from './rate-limiting.plugin';
 import { requestSizeLimitingConfigSchema } from './request-size-limiting.plugin';
+import { responseTransformerConfigSchema } from './response-transformer.plugin';
+import { openTelemetryConfigSchema } from '../telemetry/opentelemetry.plugin';
+import { prometheusConfigSchema } from '../telemetry/prometheus.plugin';
 
 /** The plugins the local gateway implements, each with the config schema it accepts. */
 export const PLUGIN_CONFIG_SCHEMAS = {
@@ -10,7 +13,17 @@ export const PLUGIN_CONFIG_SCHEMAS = {
   cors: corsConfigSchema,
   'request-size-limiting': requestSizeLimitingConfigSchema,
   'rate-limiting': rateLimitingConfigSchema,
+  'response-transformer': responseTransformerConfigSchema,
+  opentelemetry: openTelemetryConfigSchema,
+  prometheus: prometheusConfigSchema,
 } as const;
+
+/**
+ * Plugins the local gateway accepts only as global ones: they observe every request from its first
+ * byte (the trace starts before a route is chosen), so a route or service instance would mean another
+ * tracer or registry per route, which this gateway does not implement.
+ */
+export const GLOBAL_ONLY_PLUGINS: ReadonlySet<string> = new Set(['opentelemetry', 'prometheus']);
 
 export type PluginName = keyof typeof PLUGIN_CONFIG_SCHEMAS;
 export type PluginConfigs = { [N in PluginName]: z.infer<(typeof PLUGIN_CONFIG_SCHEMAS)[N]> };

@@ -4,6 +4,9 @@ import { CorsPlugin } from './cors.plugin';
 import type { PluginDeclaration, PluginName } from './plugin-registry';
 import { RateLimitingPlugin } from './rate-limiting.plugin';
 import { RequestSizeLimitingPlugin } from './request-size-limiting.plugin';
+import { ResponseTransformerPlugin } from './response-transformer.plugin';
+import { OpenTelemetryPlugin } from '../telemetry/opentelemetry.plugin';
+import { PrometheusPlugin } from '../telemetry/prometheus.plugin';
 
 /** The plugin instances that run for one request, in Kong's priority order of use. */
 export interface ActivePlugins {
@@ -11,6 +14,11 @@ export interface ActivePlugins {
   readonly cors?: CorsPlugin;
   readonly requestSizeLimiting?: RequestSizeLimitingPlugin;
   readonly rateLimiting?: RateLimitingPlugin;
+  readonly responseTransformer?: ResponseTransformerPlugin;
+  /** Global only: traces every request (telemetry/request-tracer.ts). */
+  readonly openTelemetry?: OpenTelemetryPlugin;
+  /** Global only: Kong's metrics per route (telemetry/gateway-metrics.ts). */
+  readonly prometheus?: PrometheusPlugin;
 }
 
 const SPECIFICITY = { route: 2, service: 1, global: 0 } as const;
@@ -72,6 +80,9 @@ export class PluginSet {
       if (plugin instanceof CorrelationIdPlugin) active.correlationId = plugin;
       else if (plugin instanceof CorsPlugin) active.cors = plugin;
       else if (plugin instanceof RequestSizeLimitingPlugin) active.requestSizeLimiting = plugin;
+      else if (plugin instanceof ResponseTransformerPlugin) active.responseTransformer = plugin;
+      else if (plugin instanceof OpenTelemetryPlugin) active.openTelemetry = plugin;
+      else if (plugin instanceof PrometheusPlugin) active.prometheus = plugin;
       else active.rateLimiting = plugin;
     }
     return active;
@@ -88,7 +99,14 @@ export class PluginSet {
   }
 }
 
-type PluginInstance = CorrelationIdPlugin | CorsPlugin | RequestSizeLimitingPlugin | RateLimitingPlugin;
+type PluginInstance =
+  | CorrelationIdPlugin
+  | CorsPlugin
+  | RequestSizeLimitingPlugin
+  | RateLimitingPlugin
+  | ResponseTransformerPlugin
+  | OpenTelemetryPlugin
+  | PrometheusPlugin;
 
 function instantiate(
   declaration: PluginDeclaration,
@@ -104,5 +122,11 @@ function instantiate(
       return new RequestSizeLimitingPlugin(declaration.config);
     case 'rate-limiting':
       return new RateLimitingPlugin(declaration.config, rateLimitFactor, now);
+    case 'response-transformer':
+      return new ResponseTransformerPlugin(declaration.config);
+    case 'opentelemetry':
+      return new OpenTelemetryPlugin(declaration.config);
+    case 'prometheus':
+      return new PrometheusPlugin(declaration.config);
   }
 }

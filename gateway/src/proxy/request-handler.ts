@@ -313,14 +313,18 @@ export class RequestHandler {
     this.answer(req, res, ctx, 413, REQUEST_SIZE_LIMIT_MESSAGE);
   }
 
-  /** Kong's header_filter phase: correlation id echo, CORS decoration, rate-limit headers. */
+  /**
+   * Kong's header_filter phase, in plugin priority order: correlation id echo, CORS decoration, rate-limit
+   * headers, then response-transformer (the security headers), which sees what the others set.
+   */
   private applyHeaderFilters(req: IncomingMessage, ctx: RequestContext, headers: ResponseHeaders): void {
-    const { correlationId, cors } = ctx.plugins;
+    const { correlationId, cors, responseTransformer } = ctx.plugins;
     if (correlationId && ctx.correlationId) correlationId.headerFilter(ctx.correlationId, headers);
     if (cors && !ctx.preflight) cors.headerFilter(req.headers, headers);
     if (ctx.rateLimitHeaders) {
       for (const [name, value] of Object.entries(ctx.rateLimitHeaders)) setHeader(headers, name, value);
     }
+    responseTransformer?.headerFilter(headers);
   }
 
   /** An answer produced by the gateway itself: JSON `{ message }` (or empty for a preflight). */
