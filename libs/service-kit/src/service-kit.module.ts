@@ -6,6 +6,7 @@ import { JetStreamEvents } from './events/jetstream-events';
 import { ProcessedEvents } from './events/processed-events';
 import { HealthController } from './health/health.controller';
 import { connectNats } from './nats/nats-connection';
+import { MetricsListener } from './telemetry/metrics-listener';
 import { NATS_CONNECTION, SERVICE_CONTEXT, type ServiceContext } from './service-context';
 
 @Global()
@@ -13,7 +14,7 @@ import { NATS_CONNECTION, SERVICE_CONTEXT, type ServiceContext } from './service
 export class ServiceKitModule implements OnApplicationShutdown {
   constructor(@Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
 
-  /** Database, broker, events and health for one service, wired from its context. */
+  /** Database, broker, events, health and the metrics listener for one service, wired from its context. */
   static forRoot(context: ServiceContext): DynamicModule {
     return {
       module: ServiceKitModule,
@@ -27,6 +28,7 @@ export class ServiceKitModule implements OnApplicationShutdown {
       controllers: [HealthController],
       providers: [
         { provide: SERVICE_CONTEXT, useValue: context },
+        MetricsListener,
         {
           provide: NATS_CONNECTION,
           useFactory: () => connectNats(context.config.NATS_URL, context.name, context.logger),
@@ -42,7 +44,7 @@ export class ServiceKitModule implements OnApplicationShutdown {
           inject: [getConnectionToken()],
         },
       ],
-      exports: [SERVICE_CONTEXT, NATS_CONNECTION, JetStreamEvents, ProcessedEvents],
+      exports: [SERVICE_CONTEXT, NATS_CONNECTION, JetStreamEvents, ProcessedEvents, MetricsListener],
     };
   }
 

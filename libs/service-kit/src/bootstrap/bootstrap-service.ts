@@ -3,13 +3,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { DynamicModule, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { CustomStrategy } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CORRELATION_ID_HEADER } from '@shop/contracts';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { RequestValidationPipe } from '../http/request-validation.pipe';
 import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
+import { TracedServerNats } from '../nats/traced-nats.server';
 import type { ServiceContext } from '../service-context';
 
 /**
@@ -40,7 +41,8 @@ const responseCompression = {
 /**
  * Creates and starts a service: NestJS on Fastify with JSON logs carrying the gateway's correlation
  * id, the one error shape, request validation, NATS request/reply handlers in a queue group named
- * after the service (with command schema versions checked), and graceful shutdown.
+ * after the service (with command schema versions checked, each handled in the caller's trace), and
+ * graceful shutdown. Traces and metrics need `startTelemetry` first, in main.ts.
  */
 export async function bootstrapService(
   context: ServiceContext,
@@ -62,17 +64,16 @@ export async function bootstrapService(
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalInterceptors(new CommandVersionInterceptor());
   app.enableShutdownHooks();
-  app.connectMicroservice<MicroserviceOptions>(
+  app.connectMicroservice<CustomStrategy>(
     {
-      transport: Transport.NATS,
-      options: {
+      strategy: new TracedServerNats({
         servers: config.NATS_URL.split(','),
         queue: name,
         name: `${name}-rpc`,
         waitOnFirstConnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
-      },
+      }),
     },
     { inheritAppConfig: true },
   );

@@ -12,7 +12,15 @@ export const baseServiceConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+  /** Where `/metrics` is served: by default PORT + 6000 (none when PORT is 0, as in tests); 0 = off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** The port of the service's metrics listener, or undefined for none (see METRICS_PORT). */
+export function metricsPortOf(config: Pick<BaseServiceConfig, 'PORT' | 'METRICS_PORT'>): number | undefined {
+  const port = config.METRICS_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 6000);
+  return port > 0 && port <= 65535 ? port : undefined;
+}
 
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

@@ -9,8 +9,11 @@ import {
   nanos,
   StorageType,
 } from 'nats';
+import { type Counter, context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import { waitAtMost } from '../util/time-limits';
+import { endSpan, startProcess, startPublish } from '../telemetry/nats-spans';
+import { shopCounter, shopMeter } from '../telemetry/shop-metrics';
+import { waitAtMost, within } from '../util/time-limits';
 import { type ReadEvent, readEvent } from './read-event';
 import {
   EVENTS_MAX_AGE_DAYS,
@@ -43,12 +46,50 @@ export interface ConsumerHandle {
 export class JetStreamEvents {
   private readonly js: JetStreamClient;
   private manager?: JetStreamManager;
+  private readonly durables = new Set<string>();
+  private readonly redeliveries: Counter;
 
   constructor(
     private readonly connection: NatsConnection,
     private readonly logger: Logger,
   ) {
     this.js = connection.jetstream();
+    this.redeliveries = shopCounter(
+      'shop.jetstream.redeliveries',
+      'Events a durable consumer was given again (a failed or unacknowledged earlier delivery)',
+    );
+    this.observeConsumers();
+  }
+
+  /**
+   * The lag of this process's durable consumers, read from the broker when metrics are scraped:
+   * `pending` not yet delivered, `ack_pending` delivered and not yet acknowledged.
+   */
+  private observeConsumers(): void {
+    const meter = shopMeter();
+    const pending = meter.createObservableGauge('shop.jetstream.consumer.pending', {
+      description: 'Events in the stream not yet delivered to the durable consumer',
+    });
+    const ackPending = meter.createObservableGauge('shop.jetstream.consumer.ack_pending', {
+      description: 'Events delivered to the durable consumer and not yet acknowledged',
+    });
+    meter.addBatchObservableCallback(
+      async (result) => {
+        if (this.durables.size === 0 || this.connection.isClosed()) return;
+        const jsm = await this.jsm();
+        await Promise.all(
+          [...this.durables].map(async (durable) => {
+            const info = await within(1_000, jsm.consumers.info(EVENTS_STREAM, durable)).catch(
+              () => undefined,
+            );
+            if (!info) return;
+            result.observe(pending, info.num_pending, { consumer: durable });
+            result.observe(ackPending, info.num_ack_pending, { consumer: durable });
+          }),
+        );
+      },
+      [pending, ackPending],
+    );
   }
 
   private async jsm(): Promise<JetStreamManager> {
@@ -89,9 +130,21 @@ export class JetStreamEvents {
     }
   }
 
-  /** Publishes and waits for the stream's acknowledgement; the event id is the Nats-Msg-Id. */
+  /**
+   * Publishes and waits for the stream's acknowledgement; the event id is the Nats-Msg-Id. The
+   * message carries the trace context of its PRODUCER span `<subject> publish`, a child of the
+   * active context (the outbox relay makes that the context stored with the event).
+   */
   async publish(event: EventEnvelope): Promise<void> {
-    await this.js.publish(eventSubject(event.type), codec.encode(event), { msgID: event.id, timeout: 5_000 });
+    const subject = eventSubject(event.type);
+    const { span, headers } = startPublish(subject, { 'messaging.message.id': event.id });
+    try {
+      await this.js.publish(subject, codec.encode(event), { msgID: event.id, timeout: 5_000, headers });
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
 
   /**
@@ -111,6 +164,7 @@ export class JetStreamEvents {
       ack_wait: nanos(30_000),
       max_deliver: -1,
     });
+    this.durables.add(durable);
     const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     const done = (async () => {
@@ -128,7 +182,28 @@ export class JetStreamEvents {
     };
   }
 
+  /**
+   * Handles one delivery inside a CONSUMER span `<subject> process`, a child of the publisher's
+   * span; a redelivery says so on its span (`messaging.nats.redelivered`, the delivery count) and in
+   * `shop_jetstream_redeliveries_total{consumer}`.
+   */
   private async deliver(durable: string, message: JsMsg, handler: EventHandler): Promise<void> {
+    const { redelivered, deliveryCount } = message.info;
+    if (redelivered) this.redeliveries.add(1, { consumer: durable });
+    const { span, context: handling } = startProcess(message.subject, message.headers, {
+      'messaging.consumer.group.name': durable,
+      'messaging.nats.redelivered': redelivered,
+      'messaging.nats.delivery_count': deliveryCount,
+    });
+    try {
+      await context.with(handling, () => this.handle(durable, message, handler));
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, error);
+    }
+  }
+
+  private async handle(durable: string, message: JsMsg, handler: EventHandler): Promise<void> {
     let read: ReadEvent;
     try {
       read = readEvent(codec.decode(message.data));
@@ -166,6 +241,7 @@ export class JetStreamEvents {
         'event handler failed, will retry',
       );
       message.nak(1_000);
+      throw error;
     }
   }
 }

@@ -1,12 +1,23 @@
 import type { LoggerService } from '@nestjs/common';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 
-/** Pino options shared by a service's own logs and Fastify's request logs: JSON, one line per event. */
+/** The ids of the active span, for a log line: `trace_id` and `span_id`, or nothing when no span is active. */
+export function traceIds(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
+/**
+ * Pino options shared by a service's own logs and Fastify's request logs: JSON, one line per event,
+ * each carrying the active span's `trace_id` and `span_id` (see telemetry/start-telemetry.ts).
+ */
 export function loggerOptions(service: string, level: string): LoggerOptions {
   return {
     level,
     base: { service },
+    mixin: traceIds,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },

@@ -1,7 +1,8 @@
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
-import { type ClientProxy, RpcException } from '@nestjs/microservices';
+import { type ClientProxy, NatsRecordBuilder, RpcException } from '@nestjs/microservices';
 import { commandSchemaVersion, schemaVersionOf } from '@shop/contracts';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
+import { endSpan, startPublish } from '../telemetry/nats-spans';
 
 /** What a @MessagePattern handler throws (as an RpcException payload) to refuse a command with a status. */
 export interface RpcRefusal {
@@ -29,6 +30,9 @@ class UnreadableReply extends Error {}
  * is checked and taken off, so the caller gets the reply shape it knows: a reply without one is the
  * first version (a responder deployed before versions); one newer than this build knows is treated
  * like no answer. Fields the caller does not know stay in the reply: it reads the ones it uses.
+ *
+ * The command carries the trace context (`traceparent`) of its PRODUCER span `<pattern> publish`,
+ * which lasts until the answer (or the timeout): the responder's span is its child.
  */
 export async function requestReply<TResult>(
   client: ClientProxy,
@@ -39,8 +43,11 @@ export async function requestReply<TResult>(
   const version = commandSchemaVersion(pattern);
   const request = isRecord(payload) ? { ...payload, schemaVersion: version } : payload;
   const dependency = pattern.split('.')[0] ?? pattern;
+  const { span, headers } = startPublish(pattern);
+  const record = new NatsRecordBuilder(request).setHeaders(headers).build();
   try {
-    const reply = await firstValueFrom(client.send<unknown>(pattern, request).pipe(timeout(timeoutMs)));
+    const reply = await firstValueFrom(client.send<unknown>(pattern, record).pipe(timeout(timeoutMs)));
+    endSpan(span);
     if (!isRecord(reply)) return reply as TResult;
     const replyVersion = schemaVersionOf(reply);
     if (replyVersion === undefined || replyVersion > version) throw new UnreadableReply();
@@ -48,8 +55,11 @@ export async function requestReply<TResult>(
     return result as TResult;
   } catch (error) {
     if (isRefusal(error) && error.status >= 400 && error.status < 500) {
+      span.setAttribute('shop.refusal.status', error.status);
+      endSpan(span);
       throw new HttpException({ message: error.message }, error.status);
     }
+    if (span.isRecording()) endSpan(span, error);
     const reason =
       error instanceof TimeoutError
         ? 'did not answer in time'

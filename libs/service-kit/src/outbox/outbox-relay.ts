@@ -1,6 +1,9 @@
+import { type BatchObservableCallback, ROOT_CONTEXT, context } from '@opentelemetry/api';
 import { type EventEnvelope, FIRST_SCHEMA_VERSION } from '@shop/contracts';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
+import { shopMeter } from '../telemetry/shop-metrics';
+import { restoreTraceContext } from '../telemetry/trace-context';
 import type { OutboxEntry } from './outbox.schema';
 
 export interface EventPublisher {
@@ -18,10 +21,17 @@ export interface OutboxRelayOptions {
   batchSize?: number;
 }
 
+// How many documents with pending events a scrape reads at most to measure the backlog.
+const BACKLOG_SCAN_LIMIT = 10_000;
+
 /**
  * Publishes the events waiting in aggregates' outboxes and removes each one only after the broker
  * acknowledged it, retrying until it does. A publish that succeeded just before a crash is sent
  * again on restart; JetStream drops it by its Nats-Msg-Id.
+ *
+ * Each event is published under the trace context stored with it, so its PRODUCER span is a child
+ * of the request that queued it (a parent, not a link: the event is part of that request's work,
+ * and its consumers' spans land in the same trace). Passes themselves belong to no request.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -36,6 +46,7 @@ export class OutboxRelay {
   private readonly written = new Set<unknown>();
   private sweepDue = true;
   private lastSweep = 0;
+  private observing?: () => void;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
@@ -44,13 +55,56 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.observeBacklog();
     this.nudge();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.observing?.();
+    this.observing = undefined;
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  /**
+   * `shop_outbox_backlog{aggregate}` (events waiting) and `shop_outbox_oldest_age_seconds{aggregate}`
+   * (how long the oldest has waited), read from the database when metrics are scraped.
+   */
+  private observeBacklog(): void {
+    if (this.observing) return;
+    const meter = shopMeter();
+    const backlog = meter.createObservableGauge('shop.outbox.backlog', {
+      description: 'Events written to an outbox and not yet published',
+    });
+    const oldestAge = meter.createObservableGauge('shop.outbox.oldest_age', {
+      description: 'How long the oldest unpublished event of an outbox has waited',
+      unit: 's',
+    });
+    const observe: BatchObservableCallback = async (result) => {
+      const now = Date.now();
+      for (const model of this.options.models) {
+        // The driver's own find: a projection of the entries' times, whatever the schema hides.
+        const docs = await model.collection
+          .find({ 'outbox.0': { $exists: true } }, { projection: { 'outbox.occurredAt': 1 } })
+          .limit(BACKLOG_SCAN_LIMIT)
+          .toArray();
+        let count = 0;
+        let oldest = now;
+        for (const doc of docs) {
+          for (const entry of (doc['outbox'] ?? []) as { occurredAt?: string }[]) {
+            count += 1;
+            const at = entry.occurredAt ? Date.parse(entry.occurredAt) : NaN;
+            if (at < oldest) oldest = at;
+          }
+        }
+        const attributes = { aggregate: model.modelName };
+        result.observe(backlog, count, attributes);
+        result.observe(oldestAge, count === 0 ? 0 : (now - oldest) / 1_000, attributes);
+      }
+    };
+    meter.addBatchObservableCallback(observe, [backlog, oldestAge]);
+    this.observing = () => meter.removeBatchObservableCallback(observe, [backlog, oldestAge]);
   }
 
   /**
@@ -78,7 +132,9 @@ export class OutboxRelay {
     this.sweepDue = false;
     if (sweep) this.lastSweep = Date.now();
     this.written.clear();
-    this.running = this.pass(only)
+    // A pass serves every request that nudged it, so it runs in none of their traces.
+    this.running = context
+      .with(ROOT_CONTEXT, () => this.pass(only))
       .then(() => undefined)
       .catch((error: unknown) => {
         this.sweepDue = true;
@@ -143,13 +199,15 @@ export class OutboxRelay {
   }
 
   private async publish(entry: OutboxEntry): Promise<void> {
-    await this.options.publisher.publish({
-      id: entry.id,
-      type: entry.type,
-      // An entry an older replica queued during a rolling update has the first version's shape.
-      schemaVersion: entry.schemaVersion ?? FIRST_SCHEMA_VERSION,
-      occurredAt: entry.occurredAt,
-      data: entry.data,
-    });
+    await context.with(restoreTraceContext(entry.traceContext), () =>
+      this.options.publisher.publish({
+        id: entry.id,
+        type: entry.type,
+        // An entry an older replica queued during a rolling update has the first version's shape.
+        schemaVersion: entry.schemaVersion ?? FIRST_SCHEMA_VERSION,
+        occurredAt: entry.occurredAt,
+        data: entry.data,
+      }),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@shop/contracts';
 import { Schema } from 'mongoose';
+import { type TraceCarrier, captureTraceContext } from '../telemetry/trace-context';
 
 /** A pending event stored inside the aggregate it describes, written in the same update as the change. */
 export interface OutboxEntry {
@@ -9,6 +10,11 @@ export interface OutboxEntry {
   schemaVersion?: number;
   occurredAt: string;
   data: unknown;
+  /**
+   * The W3C trace context (`traceparent`, `tracestate`) active when the event was queued: the relay
+   * publishes under it, so the event joins the trace of the request that caused it.
+   */
+  traceContext?: TraceCarrier;
 }
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
@@ -18,6 +24,7 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
     schemaVersion: Number,
     occurredAt: String,
     data: {},
+    traceContext: {},
   },
   { _id: false },
 );
@@ -30,8 +37,12 @@ export function withOutbox(schema: Schema): void {
   schema.add({ outbox: { type: [outboxEntrySchema], default: [], select: false } });
 }
 
-/** The update fragment that queues an event with a change: `{ $set: ..., ...outboxPush(event) }`. */
+/**
+ * The update fragment that queues an event with a change: `{ $set: ..., ...outboxPush(event) }`.
+ * The entry keeps the active trace context (see `OutboxEntry.traceContext`).
+ */
 export function outboxPush(event: EventEnvelope): { $push: { outbox: OutboxEntry } } {
+  const traceContext = captureTraceContext();
   return {
     $push: {
       outbox: {
@@ -40,6 +51,7 @@ export function outboxPush(event: EventEnvelope): { $push: { outbox: OutboxEntry
         schemaVersion: event.schemaVersion,
         occurredAt: event.occurredAt,
         data: event.data,
+        ...(traceContext ? { traceContext } : {}),
       },
     },
   };

@@ -1,0 +1,99 @@
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
+import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  type Sampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
+import { telemetryState } from './telemetry-state';
+
+export interface TelemetryOptions {
+  /** The environment to read (`process.env` by default). */
+  env?: Record<string, string | undefined>;
+  /**
+   * Where finished spans go instead of OTLP (tests: the SDK's in-memory exporter). Given, spans are
+   * recorded whatever OTEL_EXPORTER_OTLP_ENDPOINT says.
+   */
+  spanProcessors?: SpanProcessor[];
+}
+
+export interface Telemetry {
+  /** True when spans are recorded and exported (an OTLP endpoint, or processors given). */
+  tracing: boolean;
+  /** Flushes what is buffered and stops the SDK. */
+  shutdown(): Promise<void>;
+}
+
+// Probes and scrapes are not traffic: they would fill traces and the request-duration histogram.
+const UNTRACED_PATH = /^\/(health\/|metrics)/;
+
+/**
+ * Starts the OpenTelemetry Node SDK for one service. Call it before Nest, Fastify and the database
+ * driver are loaded (the first lines of main.ts): the instrumentations patch them as they load.
+ *
+ * - Traces: W3C trace context always propagates (HTTP, NATS, outbox), so logs carry `trace_id` and
+ *   `span_id`. Spans are recorded and exported by OTLP http/protobuf only when
+ *   `OTEL_EXPORTER_OTLP_ENDPOINT` (or `..._TRACES_ENDPOINT`) is set; otherwise every span is a
+ *   non-recording one (ids only, nothing kept), which is what makes it nearly free.
+ * - Metrics: a Prometheus reader whose listener the service starts on `METRICS_PORT` (see
+ *   `MetricsListener`); the standard variables (`OTEL_SERVICE_NAME`, `OTEL_TRACES_SAMPLER`, ...) apply.
+ * - `OTEL_SDK_DISABLED=true` starts nothing: no ids, no metrics.
+ */
+export function startTelemetry(serviceName: string, options: TelemetryOptions = {}): Telemetry {
+  const env = options.env ?? process.env;
+  const endpoint = env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] || env['OTEL_EXPORTER_OTLP_ENDPOINT'];
+  const tracing = options.spanProcessors !== undefined || Boolean(endpoint);
+  if (env['OTEL_SDK_DISABLED']?.trim().toLowerCase() === 'true') {
+    return { tracing: false, shutdown: async () => undefined };
+  }
+  // No exporter: a tracer provider still makes the ids, but samples nothing (no span is recorded).
+  const spanProcessors = options.spanProcessors ?? [
+    endpoint ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }) : new NoopSpanProcessor(),
+  ];
+  const sampler: Sampler | undefined = tracing ? undefined : new AlwaysOffSampler();
+  const prometheus = new PrometheusExporter({ preventServerStart: true });
+  telemetryState.prometheus = prometheus;
+  const sdk = new NodeSDK({
+    // OTEL_SERVICE_NAME wins over the domain name (the resource's env detector reads it).
+    ...(env['OTEL_SERVICE_NAME'] ? {} : { serviceName }),
+    spanProcessors,
+    ...(sampler ? { sampler } : {}),
+    metricReaders: [prometheus],
+    // Logs stay JSON lines on stdout (with trace_id/span_id); no OTLP log export.
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
+      }),
+      new UndiciInstrumentation(),
+      // One span per request and the route for the duration histogram (the http instrumentation
+      // reads it); no span per Fastify hook, which would cost more than it tells.
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        instrumentHooks: false,
+        instrumentHandler: false,
+        ignorePaths: (route: { url: string }) => UNTRACED_PATH.test(route.url),
+      }),
+      new NestInstrumentation(),
+      new MongoDBInstrumentation(),
+      new RuntimeNodeInstrumentation(),
+    ],
+  });
+  sdk.start();
+  return {
+    tracing,
+    shutdown: async () => {
+      if (telemetryState.prometheus === prometheus) telemetryState.prometheus = undefined;
+      await sdk.shutdown();
+    },
+  };
+}
