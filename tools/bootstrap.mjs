@@ -56,8 +56,12 @@ async function main() {
   }
   ensureNpmPackages();
   ensureNode24();
-  const { ensureTools } = await import('./infra/ensure-tools.mjs');
-  step('Checking the embedded database, NATS' + (command === 'test' ? ', Chromium and decK' : ''));
+  const { ensureTools, observabilityWanted } = await import('./infra/ensure-tools.mjs');
+  step(
+    'Checking the embedded database, NATS' +
+      (observabilityWanted() ? ', Jaeger, VictoriaMetrics' : '') +
+      (command === 'test' ? ', Chromium and decK' : ''),
+  );
   await ensureTools({ browser: command === 'test' });
 
   if (command === 'start') {

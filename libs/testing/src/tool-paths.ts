@@ -14,6 +14,8 @@ export interface ToolVersions {
   hadolint: string;
   actionlint: string;
   composeGo: string;
+  jaeger: string;
+  victoriaMetrics: string;
 }
 
 export interface ToolPaths {
@@ -24,6 +26,9 @@ export interface ToolPaths {
   deck: string;
   /** The checkers of k8s/ and tools/src/ship (installed with `--browser`, as npm test does). */
   checkers: Record<CheckerName, string>;
+  /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
+  jaeger: string;
+  victoriaMetrics: string;
 }
 
 export type CheckerName =
@@ -82,6 +87,8 @@ export function toolPaths(): ToolPaths {
       // go install names compose-go's checker after its folder, cmd.
       composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
     },
+    jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
+    victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),
   };
 }
 
@@ -96,16 +103,22 @@ export function checkerPath(name: CheckerName): string {
   return path;
 }
 
-let installed = false;
+const installed = new Set<string>();
 
 /**
  * Runs the installer once per process, so an edited launcher is rebuilt before it is used; when
- * everything is present this costs one short Node start.
+ * everything is present this costs one short Node start. The embedded servers alone by default; with
+ * `observability`, Jaeger and VictoriaMetrics too (their first build takes minutes, so only the stack
+ * that runs them asks for them).
  */
-export function ensureToolsInstalled(): void {
-  if (installed) return;
+export function ensureToolsInstalled(options: { observability?: boolean } = {}): void {
+  const what = options.observability ? 'observability' : 'servers';
+  if (installed.has(what)) return;
   const script = join(repoRoot(), 'tools', 'infra', 'ensure-tools.mjs');
-  const result = spawnSync(process.execPath, [script, '--quiet'], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, '--quiet'], {
+    encoding: 'utf8',
+    env: { ...process.env, SHOP_OBSERVABILITY: options.observability ? '1' : '0' },
+  });
   if (result.error || result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
     throw new Error(
@@ -113,5 +126,5 @@ export function ensureToolsInstalled(): void {
     );
   }
   if (result.stdout.trim()) process.stderr.write(result.stdout);
-  installed = true;
+  installed.add(what);
 }
