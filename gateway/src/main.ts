@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const gateway = await startGateway({
     configPath: env.configPath,
     port: env.port,
+    statusPort: env.statusPort,
     host: env.host,
     upstreams: env.upstreams,
     rateLimitFactor: env.rateLimitFactor,

@@ -6,6 +6,7 @@ describe('parseGatewayEnv', () => {
     expect(parseGatewayEnv({}, '/repo/gateway/kong.yml')).toEqual({
       configPath: '/repo/gateway/kong.yml',
       port: 8000,
+      statusPort: 8100,
       host: '0.0.0.0',
       upstreams: {},
       rateLimitFactor: 1,
@@ -19,6 +20,7 @@ describe('parseGatewayEnv', () => {
         {
           GATEWAY_CONFIG: '/etc/kong.yml',
           GATEWAY_PORT: '8100',
+          GATEWAY_STATUS_PORT: '9100',
           GATEWAY_HOST: '127.0.0.1',
           GATEWAY_UPSTREAMS: 'products=127.0.0.1:41234, shell=[::1]:40001',
           GATEWAY_RATE_LIMIT_FACTOR: '2.5',
@@ -28,10 +30,18 @@ describe('parseGatewayEnv', () => {
     ).toMatchObject({
       configPath: '/etc/kong.yml',
       port: 8100,
+      statusPort: 9100,
       host: '127.0.0.1',
       upstreams: { products: '127.0.0.1:41234', shell: '[::1]:40001' },
       rateLimitFactor: 2.5,
     });
+  });
+
+  it('turns the status listener off with GATEWAY_STATUS_PORT=0', () => {
+    expect(parseGatewayEnv({ GATEWAY_STATUS_PORT: '0' }, '/k.yml').statusPort).toBeNull();
+    expect(() => parseGatewayEnv({ GATEWAY_STATUS_PORT: 'metrics' }, '/k.yml')).toThrow(
+      /GATEWAY_STATUS_PORT/,
+    );
   });
 
   it('refuses bad values, listing each of them', () => {

@@ -62,6 +62,15 @@ const envSchema = z.object({
       .refine((port) => port <= 65_535, 'GATEWAY_PORT must be a port number (0-65535)')
       .default(8000),
   ),
+  GATEWAY_STATUS_PORT: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'GATEWAY_STATUS_PORT must be a port number (1-65535, or 0 for none)')
+      .transform(Number)
+      .refine((port) => port <= 65_535, 'GATEWAY_STATUS_PORT must be a port number (1-65535, or 0 for none)')
+      .default(8100),
+  ),
   GATEWAY_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('0.0.0.0')),
   GATEWAY_RATE_LIMIT_FACTOR: z.preprocess(
     emptyAsUnset,
@@ -82,6 +91,8 @@ const envSchema = z.object({
 export interface GatewayEnv {
   readonly configPath: string;
   readonly port: number;
+  /** The status listener's port (`/metrics`), or null for none (GATEWAY_STATUS_PORT=0). */
+  readonly statusPort: number | null;
   readonly host: string;
   readonly upstreams: Record<string, string>;
   readonly rateLimitFactor: number;
@@ -106,6 +117,7 @@ export function parseGatewayEnv(env: NodeJS.ProcessEnv, defaultConfigPath: strin
   return {
     configPath: resolve(values.GATEWAY_CONFIG ?? defaultConfigPath),
     port: values.GATEWAY_PORT,
+    statusPort: values.GATEWAY_STATUS_PORT === 0 ? null : values.GATEWAY_STATUS_PORT,
     host: values.GATEWAY_HOST,
     upstreams,
     rateLimitFactor: values.GATEWAY_RATE_LIMIT_FACTOR,

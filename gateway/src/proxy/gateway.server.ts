@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../config/gateway-env';
 import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
@@ -8,6 +9,9 @@ import { loadKongConfig } from '../config/kong-config.loader';
 import { createGatewayLogger } from '../logging/gateway-logger';
 import { PluginSet } from '../plugins/plugin-resolver';
 import { RouteMatcher } from '../routing/route-matcher';
+import { GatewayMetrics } from '../telemetry/gateway-metrics';
+import { RequestTracer } from '../telemetry/request-tracer';
+import { type StatusServer, startStatusServer } from '../telemetry/status-server';
 import { KONG_MESSAGES } from './kong-messages';
 import { RequestHandler, type RoutingPlan } from './request-handler';
 import { UpstreamPools } from './upstream-pools';
@@ -26,6 +30,15 @@ export interface StartGatewayOptions {
   rateLimitFactor?: number;
   /** Logger to use instead of the default JSON logger on stdout. */
   logger?: Logger;
+  /**
+   * Port of the status listener serving `GET /metrics` when kong.yml declares the prometheus plugin
+   * (GATEWAY_STATUS_PORT); 0 picks a free one; undefined (the default here) or null: no listener.
+   */
+  statusPort?: number | null;
+  /** The OTEL_* variables the tracer reads (default: process.env). */
+  telemetryEnv?: NodeJS.ProcessEnv;
+  /** Spans go to this exporter instead of the OTLP endpoint of the environment (tests). */
+  spanExporter?: SpanExporter;
 }
 
 /** A running gateway. */
@@ -33,6 +46,8 @@ export interface RunningGateway {
   /** Base URL, e.g. `http://127.0.0.1:8000`. */
   url: string;
   port: number;
+  /** Base URL of the status listener (`/metrics`), when there is one. */
+  statusUrl?: string;
   /** Stops accepting requests, lets in-flight ones finish briefly, then closes everything. */
   close(): Promise<void>;
 }
@@ -103,10 +118,20 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
 
   const configPath = resolve(options.configPath);
   const config = loadKongConfig(configPath);
+  const plugins = new PluginSet(config, rateLimitFactor);
+  const { openTelemetry, prometheus } = plugins.global;
   const plan: RoutingPlan = {
     matcher: new RouteMatcher<GatewayRoute>(config.routes),
-    plugins: new PluginSet(config, rateLimitFactor),
+    plugins,
     upstreams: resolveUpstreams(options.upstreams ?? {}, config),
+    tracer: openTelemetry
+      ? new RequestTracer({
+          plugin: openTelemetry,
+          env: options.telemetryEnv ?? process.env,
+          spanExporter: options.spanExporter,
+        })
+      : undefined,
+    metrics: prometheus ? new GatewayMetrics(prometheus) : undefined,
   };
   if (rateLimitFactor !== 1) {
     logger.warn(
@@ -123,6 +148,15 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   server.on('clientError', answerClientError);
 
   await listen(server, options.port, host);
+  let status: StatusServer | undefined;
+  if (plan.metrics && options.statusPort !== undefined && options.statusPort !== null) {
+    try {
+      status = await startStatusServer(plan.metrics, options.statusPort, host);
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   const { port } = server.address() as AddressInfo;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
@@ -131,6 +165,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       url,
       config: configPath,
       routes: config.routes.length,
+      metrics: status ? `${status.url}/metrics` : null,
+      traces: plan.tracer?.exportsTo ?? 'off',
       upstreams: Object.fromEntries(
         [...plan.upstreams].map(([name, address]) => [name, `${address.host}:${address.port}`]),
       ),
@@ -142,13 +178,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   return {
     url,
     port,
+    statusUrl: status?.url,
     close() {
       closing ??= new Promise<void>((resolveClose) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          void pools.destroy().then(resolveClose, resolveClose);
+          void Promise.allSettled([pools.destroy(), status?.close(), plan.tracer?.shutdown()]).then(() =>
+            resolveClose(),
+          );
         });
         server.closeIdleConnections();
       });

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { UpstreamAddress } from '../config/gateway-env';
@@ -10,6 +12,8 @@ import { type ResponseHeaders, setHeader } from '../plugins/response-headers';
 import { escapePath, normalizePath, splitRequestTarget } from '../routing/path-normalizer';
 import type { RouteMatch, RouteMatcher } from '../routing/route-matcher';
 import { upstreamUri } from '../routing/upstream-uri';
+import type { GatewayMetrics } from '../telemetry/gateway-metrics';
+import type { RequestTracer } from '../telemetry/request-tracer';
 import { BodyLimitStream } from './body-limit.stream';
 import { applyForwardedHeaders, clientAddress } from './forwarded-headers';
 import { KONG_MESSAGES, isUpstreamTimeout, upstreamFailure } from './kong-messages';
@@ -21,6 +25,10 @@ export interface RoutingPlan {
   readonly plugins: PluginSet;
   /** Service host → address to connect to instead (GATEWAY_UPSTREAMS). */
   readonly upstreams: ReadonlyMap<string, UpstreamAddress>;
+  /** The `opentelemetry` plugin's work, when kong.yml declares it. */
+  readonly tracer?: RequestTracer;
+  /** The `prometheus` plugin's metrics, when kong.yml declares it. */
+  readonly metrics?: GatewayMetrics;
 }
 
 interface RequestContext {
@@ -28,6 +36,11 @@ interface RequestContext {
   readonly method: string;
   readonly logPath: string;
   readonly clientIp: string;
+  /** The gateway's span of this request (a bare id in the propagated context when nothing is exported). */
+  readonly span?: Span;
+  /** The client's connection (req.socket is gone once it closes) and its bytesWritten when the request came. */
+  readonly socket: Socket;
+  readonly bytesWrittenBefore: number;
   plugins: ActivePlugins;
   correlationId?: string;
   route?: GatewayRoute;
@@ -40,6 +53,9 @@ interface RequestContext {
   bodyRejected: boolean;
   clientWantsClose: boolean;
   attempts: number;
+  /** When the request went to the service, and how long the service took to start its answer. */
+  upstreamSentAt?: number;
+  upstreamMs?: number;
   /** The request to the service under way, to cut it when the client goes or the body is refused. */
   upstreamCall?: Dispatcher.DispatchController;
 }
@@ -80,6 +96,16 @@ export class RequestHandler {
       method,
       logPath: target?.path ?? req.url ?? '',
       clientIp: clientAddress(req.socket.remoteAddress),
+      span: this.plan.tracer?.start(req.headers, () => ({
+        'http.request.method': method,
+        'url.path': target?.path ?? '',
+        'url.scheme': 'http',
+        'server.address': req.headers.host ?? '',
+        'client.address': clientAddress(req.socket.remoteAddress),
+        'network.protocol.version': req.httpVersion,
+      })),
+      socket: req.socket,
+      bytesWrittenBefore: req.socket.bytesWritten,
       plugins: this.plan.plugins.global,
       preflight: false,
       answered: false,
@@ -90,7 +116,7 @@ export class RequestHandler {
     res.once('close', () => {
       // A client that hangs up mid-answer: the service's answer is no longer wanted.
       if (!res.writableFinished) ctx.upstreamCall?.abort(new Error('client closed the connection'));
-      this.logRequest(ctx, res);
+      this.logRequest(ctx, req, res);
     });
 
     const path = target ? normalizePath(target.path) : null;
@@ -164,6 +190,7 @@ export class RequestHandler {
       rawPath,
       strippedPrefix: route.stripPath ? match.matchedPath : null,
     });
+    if (ctx.span) this.plan.tracer?.inject(ctx.span, req.headers);
     // The gateway already answered `100 Continue` itself; a streamed body is re-framed for this hop.
     delete req.headers.expect;
     delete req.headers['transfer-encoding'];
@@ -199,13 +226,17 @@ export class RequestHandler {
     body: NodeJS.ReadableStream | null,
   ): void {
     ctx.attempts += 1;
+    ctx.upstreamSentAt = performance.now();
     const { service } = ctx.route!;
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart: (controller) => {
         ctx.upstreamCall = controller;
         if (ctx.bodyRejected) controller.abort(new Error('request body refused'));
       },
-      onResponseStart: (_controller, status, headers) => this.relayHead(req, res, ctx, status, headers),
+      onResponseStart: (_controller, status, headers) => {
+        ctx.upstreamMs = performance.now() - (ctx.upstreamSentAt ?? ctx.startedAt);
+        this.relayHead(req, res, ctx, status, headers);
+      },
       onResponseData: (controller, chunk: Buffer) => {
         // Backpressure: a slow client pauses the read from the service instead of filling memory.
         if (!res.write(chunk)) {
@@ -284,6 +315,7 @@ export class RequestHandler {
         code: error.code,
         err: error.message,
         timeout: isUpstreamTimeout(error),
+        ...traceFields(ctx.span),
       },
       'upstream request failed',
     );
@@ -355,21 +387,62 @@ export class RequestHandler {
     res.end(body);
   }
 
-  private logRequest(ctx: RequestContext, res: ServerResponse): void {
+  /** Kong's log phase: the access line, the end of the request span, the route's metrics. */
+  private logRequest(ctx: RequestContext, req: IncomingMessage, res: ServerResponse): void {
     // 499 is nginx's (and so Kong's) code for a client that went away before the answer was complete.
     const status = res.writableFinished ? res.statusCode : 499;
+    const durationMs = performance.now() - ctx.startedAt;
+    const { route } = ctx;
+    if (ctx.span) {
+      this.plan.tracer?.end(ctx.span, {
+        status,
+        service: route?.service.name,
+        route: route?.name,
+        routePath: route ? (route.paths?.[0] ?? '') : undefined,
+        correlationId: ctx.correlationId,
+      });
+    }
+    if (route && this.plan.metrics) {
+      this.plan.metrics.record({
+        service: route.service.name,
+        route: route.name,
+        status,
+        source: ctx.upstreamMs !== undefined && !ctx.answered ? 'service' : 'kong',
+        requestMs: durationMs,
+        upstreamMs: ctx.upstreamMs,
+        ingressBytes: requestSize(req, ctx.logPath),
+        egressBytes: Math.max(0, ctx.socket.bytesWritten - ctx.bytesWrittenBefore),
+      });
+    }
     this.logger.info(
       {
         correlationId: ctx.correlationId ?? null,
         method: ctx.method,
         path: ctx.logPath,
         status,
-        route: ctx.route?.name ?? null,
+        route: route?.name ?? null,
         upstream: ctx.upstream ?? null,
-        durationMs: Math.round((performance.now() - ctx.startedAt) * 10) / 10,
+        durationMs: Math.round(durationMs * 10) / 10,
         clientIp: ctx.clientIp,
+        ...traceFields(ctx.span),
       },
       'request',
     );
   }
+}
+
+/** `trace_id` and `span_id` of the gateway's span, for every log line about a request. */
+function traceFields(span: Span | undefined): { trace_id?: string; span_id?: string } {
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
+/** Kong's `request.size` (nginx's request_length): request line, headers and the declared body. */
+function requestSize(req: IncomingMessage, path: string): number {
+  // "GET /path HTTP/1.1\r\n" and the blank line after the headers; the query string is not kept, so it is not counted.
+  let size = req.method!.length + path.length + 13 + 2;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4;
+  return size + (declaredLength(req) ?? 0);
 }

@@ -1,0 +1,128 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { PrometheusPlugin } from './prometheus.plugin';
+
+// Kong 3.9's buckets (kong/plugins/prometheus/exporter.lua), so dashboards and alerts built for Kong read these.
+const KONG_LATENCY_BUCKETS = [1, 2, 5, 7, 10, 15, 20, 30, 50, 75, 100, 200, 500, 750, 1000, 3000, 6000];
+const UPSTREAM_LATENCY_BUCKETS = [25, 50, 80, 100, 250, 400, 700, 1000, 2000, 5000, 10000, 30000, 60000];
+// The local gateway has one workspace, Kong's default one.
+const WORKSPACE = 'default';
+
+/** One finished request of a matched route, as the log phase sees it. */
+export interface RouteRequestRecord {
+  readonly service: string;
+  readonly route: string;
+  readonly status: number;
+  /** `service` when the service answered, `kong` when the gateway did (404, 413, 429, 502, ...). */
+  readonly source: 'service' | 'kong';
+  /** Whole request, from the first byte read to the last byte written. */
+  readonly requestMs: number;
+  /** Waiting for the service: from sending the request to its response head; undefined when not proxied. */
+  readonly upstreamMs?: number;
+  readonly ingressBytes: number;
+  readonly egressBytes: number;
+}
+
+type LatencyChildren = {
+  request: ReturnType<Histogram['labels']>;
+  upstream: ReturnType<Histogram['labels']>;
+  kong: ReturnType<Histogram['labels']>;
+};
+
+/**
+ * What Kong's `prometheus` plugin exports per service and route, under Kong's names and labels
+ * (`kong_http_requests_total{service,route,code,source,workspace,consumer}`, the three latency
+ * histograms in ms, `kong_bandwidth_bytes`), plus the Node runtime of the gateway process.
+ */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter;
+  private readonly requestLatency: Histogram;
+  private readonly upstreamLatency: Histogram;
+  private readonly kongLatency: Histogram;
+  private readonly bandwidth: Counter;
+  // prom-client hashes the labels on every call; a route's label set is fixed, so keep its children.
+  private readonly latencyChildren = new Map<string, LatencyChildren>();
+
+  constructor(private readonly plugin: PrometheusPlugin) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'kong_http_requests_total',
+      help: 'HTTP status codes per consumer/service/route in Kong',
+      labelNames: ['service', 'route', 'code', 'source', 'workspace', 'consumer'],
+      registers,
+    });
+    this.kongLatency = new Histogram({
+      name: 'kong_kong_latency_ms',
+      help: 'Latency added by Kong and enabled plugins for each service/route in Kong',
+      labelNames: ['service', 'route', 'workspace'],
+      buckets: KONG_LATENCY_BUCKETS,
+      registers,
+    });
+    this.upstreamLatency = new Histogram({
+      name: 'kong_upstream_latency_ms',
+      help: 'Latency added by upstream response for each service/route in Kong',
+      labelNames: ['service', 'route', 'workspace'],
+      buckets: UPSTREAM_LATENCY_BUCKETS,
+      registers,
+    });
+    this.requestLatency = new Histogram({
+      name: 'kong_request_latency_ms',
+      help: 'Total latency incurred during requests for each service/route in Kong',
+      labelNames: ['service', 'route', 'workspace'],
+      buckets: UPSTREAM_LATENCY_BUCKETS,
+      registers,
+    });
+    this.bandwidth = new Counter({
+      name: 'kong_bandwidth_bytes',
+      help: 'Total bandwidth (ingress/egress) throughput in bytes',
+      labelNames: ['service', 'route', 'direction', 'workspace', 'consumer'],
+      registers,
+    });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** The log phase of one request that matched a route (Kong records nothing for unmatched ones). */
+  record(request: RouteRequestRecord): void {
+    const { config } = this.plugin;
+    const { service, route } = request;
+    // No consumers here: with per_consumer the label is there but empty, as Kong's for anonymous calls.
+    const consumer = '';
+    if (config.status_code_metrics) {
+      this.requests.inc({
+        service,
+        route,
+        code: request.status,
+        source: request.source,
+        workspace: WORKSPACE,
+        consumer,
+      });
+    }
+    if (config.latency_metrics) {
+      const latency = this.latencyFor(service, route);
+      latency.request.observe(request.requestMs);
+      if (request.upstreamMs !== undefined) latency.upstream.observe(request.upstreamMs);
+      latency.kong.observe(Math.max(0, request.requestMs - (request.upstreamMs ?? 0)));
+    }
+    if (config.bandwidth_metrics) {
+      const labels = { service, route, workspace: WORKSPACE, consumer };
+      if (request.ingressBytes > 0)
+        this.bandwidth.inc({ ...labels, direction: 'ingress' }, request.ingressBytes);
+      if (request.egressBytes > 0)
+        this.bandwidth.inc({ ...labels, direction: 'egress' }, request.egressBytes);
+    }
+  }
+
+  private latencyFor(service: string, route: string): LatencyChildren {
+    let children = this.latencyChildren.get(route);
+    if (!children) {
+      const labels = { service, route, workspace: WORKSPACE };
+      children = {
+        request: this.requestLatency.labels(labels),
+        upstream: this.upstreamLatency.labels(labels),
+        kong: this.kongLatency.labels(labels),
+      };
+      this.latencyChildren.set(route, children);
+    }
+    return children;
+  }
+}
