@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayConfigError, GatewayEnvError, startGateway } from '../src/index';
 import { memoryLogger, writeKongFile } from './support/gateway.fixture';
+import { unusedPort } from './support/upstream.server';
 
 const GATEWAY_DIR = resolve(__dirname, '..');
 const MINIMAL =
@@ -82,7 +83,7 @@ describe('command line (src/main.ts)', () => {
   } {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: GATEWAY_DIR,
-      env: { ...process.env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: '0', ...env },
+      env: { ...process.env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: '0', GATEWAY_STATUS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -113,8 +114,13 @@ describe('command line (src/main.ts)', () => {
     expect(second.stderr()).toContain('GATEWAY_RATE_LIMIT_FACTOR must be a positive number');
   });
 
-  it('serves the default kong.yml, warns about a raised rate limit, and stops on SIGTERM', async () => {
-    const run = runMain({ GATEWAY_RATE_LIMIT_FACTOR: '10', GATEWAY_UPSTREAMS: 'shell=127.0.0.1:9' });
+  it('serves the default kong.yml and its metrics, warns about a raised rate limit, and stops on SIGTERM', async () => {
+    const statusPort = await unusedPort();
+    const run = runMain({
+      GATEWAY_RATE_LIMIT_FACTOR: '10',
+      GATEWAY_UPSTREAMS: 'shell=127.0.0.1:9',
+      GATEWAY_STATUS_PORT: String(statusPort),
+    });
     const deadline = Date.now() + 15_000;
     while (!run.stdout().includes('gateway listening') && Date.now() < deadline) {
       await new Promise((resolveWait) => setTimeout(resolveWait, 50));
@@ -129,6 +135,10 @@ describe('command line (src/main.ts)', () => {
     expect(listening).toMatchObject({ config: resolve(GATEWAY_DIR, 'kong.yml') });
     const res = await fetch(`${String(listening?.url)}/api/nothing-here`);
     expect(res.status).toBe(502);
+    const metrics = await fetch(`http://127.0.0.1:${statusPort}/metrics`);
+    expect(await metrics.text()).toContain(
+      'kong_http_requests_total{service="shell",route="shell",code="502",source="kong"',
+    );
     run.kill();
     expect(await run.exit).toBe(0);
   });
