@@ -28,6 +28,33 @@ describe('apiFetch', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 
+  it("starts a new sampled W3C trace with every call, so the gateway's span is the call's child", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse([]));
+    const apiFetch = createApiFetch(
+      () => undefined,
+      () => fetchMock,
+    );
+    await apiFetch('/api/products');
+    await apiFetch('/api/orders', { method: 'POST', body: {} });
+
+    const [first, second] = fetchMock.mock.calls.map(([, init]) =>
+      /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(new Headers(init?.headers).get('traceparent'))),
+    );
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(second![1]).not.toBe(first![1]);
+  });
+
+  it('keeps a traceparent the caller gives', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse([]));
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await createApiFetch(
+      () => undefined,
+      () => fetchMock,
+    )('/api/products', { headers: { traceparent } });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('traceparent')).toBe(traceparent);
+  });
+
   it('sends no Authorization header when nobody is signed in', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse([]));
     await createApiFetch(
@@ -149,6 +176,12 @@ describe('calls started early for the first screen', () => {
       prefetchCall('/api/products');
       expect(network).toHaveBeenCalledTimes(1);
       expect(network.mock.calls[0]?.[0]).toBe('/api/products');
+      // An API call joins a trace like the client's own calls; a static document does not need one.
+      const sentHeaders = network.mock.calls[0]?.[1]?.headers as Record<string, string>;
+      expect(sentHeaders.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      prefetchCall('/remotes.json', 'no-store');
+      expect((network.mock.calls[1]?.[1]?.headers as Record<string, string>).traceparent).toBeUndefined();
+      takePrefetchedCall('/remotes.json');
     } finally {
       vi.unstubAllGlobals();
     }

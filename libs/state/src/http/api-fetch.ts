@@ -1,5 +1,6 @@
 import { ApiError } from './api-error';
 import { takePrefetchedCall } from './prefetch';
+import { newTraceparent, TRACEPARENT_HEADER } from './traceparent';
 
 /** Options of a call: like `fetch`, but `body` is any JSON value (or FormData). */
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
@@ -91,6 +92,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
     const token = options.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // Each call starts its own trace, unless the caller continues one.
+    if (!headers.has(TRACEPARENT_HEADER)) headers.set(TRACEPARENT_HEADER, newTraceparent());
 
     const url = siteUrl(path);
     // A public read the shell's entry already started for the first screen (prefetch.ts).

@@ -3,8 +3,10 @@
 // `apiFetch` of the same path takes the answer over; each is used once, later calls fetch anew.
 // Only public GET calls are started this way (no token is sent): their answer is the same for everyone.
 //
-// This module stands alone (no imports): the shell's entry bundles it before the federation runtime has
-// shared anything, and `@shop/state` reads the same registry through a global symbol.
+// This module stands alone (only traceparent.ts, itself import-free): the shell's entry bundles it before
+// the federation runtime has shared anything, and `@shop/state` reads the same registry through a global symbol.
+
+import { newTraceparent, TRACEPARENT_HEADER } from './traceparent';
 
 const REGISTRY = Symbol.for('shop.prefetched-calls');
 
@@ -22,7 +24,10 @@ function registry(): Registry {
 export function prefetchCall(path: string, cache?: RequestCache): void {
   const calls = registry();
   if (calls.has(path)) return;
-  const call = fetch(path, { headers: { Accept: 'application/json' }, ...(cache ? { cache } : {}) });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // API calls join a trace like the client's own; static documents (remotes.json, manifests) need none.
+  if (path.startsWith('/api/')) headers[TRACEPARENT_HEADER] = newTraceparent();
+  const call = fetch(path, { headers, ...(cache ? { cache } : {}) });
   // A failure is the taker's to report; until then it must not count as unhandled.
   call.catch(() => undefined);
   calls.set(path, call);

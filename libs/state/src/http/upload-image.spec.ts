@@ -66,6 +66,7 @@ describe('uploadImage', () => {
     expect(sent().method).toBe('POST');
     expect(sent().url).toBe('/api/media');
     expect(sent().headers.get('Authorization')).toBe('Bearer tok');
+    expect(sent().headers.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect((sent().body as FormData).get('file')).toBeInstanceOf(File);
 
     sent().progress(250, 1000);

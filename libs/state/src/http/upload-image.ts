@@ -4,6 +4,7 @@ import { userInfoAtom } from '../user/user-info.atoms';
 import { ApiError } from './api-error';
 import { NO_ANSWER, endsSession, genericFailure, parseJson, serverMessage } from './api-fetch';
 import { endSession } from './shop-api-fetch';
+import { newTraceparent, TRACEPARENT_HEADER } from './traceparent';
 
 export interface UploadOptions {
   /** Called with whole percentages, 0 to 100, as the bytes leave the browser. */
@@ -30,6 +31,7 @@ export function uploadImage(file: Blob, options: UploadOptions = {}): Promise<Up
     request.setRequestHeader('Accept', 'application/json');
     const token = shopStore.get(userInfoAtom)?.token;
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader(TRACEPARENT_HEADER, newTraceparent());
 
     let lastPercent = -1;
     const report = (percent: number) => {
