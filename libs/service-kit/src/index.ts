@@ -21,7 +21,6 @@ export * from './bootstrap/run-service';
 export * from './auth';
 export * from './throttling/fixed-window-counters';
 export * from './util/group-commit';
-export * from './telemetry/start-telemetry';
 export * from './telemetry/shop-metrics';
 export * from './telemetry/trace-context';
 export * from './telemetry/nats-spans';

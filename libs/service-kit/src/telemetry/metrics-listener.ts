@@ -2,6 +2,7 @@ import { type Server, createServer } from 'node:http';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { metricsPortOf } from '../config/service-config';
 import { SERVICE_CONTEXT, type ServiceContext } from '../service-context';
+import { prometheusText } from './prometheus-text';
 import { telemetryState } from './telemetry-state';
 
 /**
@@ -27,12 +28,24 @@ export class MetricsListener implements OnApplicationBootstrap, OnApplicationShu
     const port = metricsPortOf(this.context.config);
     if (!exporter || port === undefined) return;
     const server = createServer((request, response) => {
-      if (request.method === 'GET' && request.url?.split('?')[0] === '/metrics') {
-        exporter.getMetricsRequestHandler(request, response);
+      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: 'Not found: metrics are at GET /metrics' }));
         return;
       }
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'Not found: metrics are at GET /metrics' }));
+      exporter.collect().then(
+        ({ resourceMetrics, errors }) => {
+          if (errors.length > 0)
+            this.context.logger.warn({ errors: errors.map(String) }, 'some metrics failed');
+          response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+          response.end(prometheusText(resourceMetrics));
+        },
+        (error: unknown) => {
+          this.context.logger.error({ err: error }, 'metrics collection failed');
+          response.writeHead(503, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ message: 'Metrics are unavailable, please try again' }));
+        },
+      );
     });
     const { HOST: host } = this.context.config;
     const listening = await new Promise<boolean>((resolve) => {

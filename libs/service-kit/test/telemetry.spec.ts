@@ -1,0 +1,231 @@
+// First: the SDK starts before anything it instruments is loaded (see in-memory-telemetry.ts).
+import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
+import { Writable } from 'node:stream';
+import { SpanKind, context } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type EventEnvelope, eventSubject } from '@shop/contracts';
+import { freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bootstrapService } from '../src/bootstrap/bootstrap-service';
+import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
+import { type ConsumerHandle, JetStreamEvents } from '../src/events/jetstream-events';
+import { loggerOptions } from '../src/logging/logger';
+import type { ServiceContext } from '../src/service-context';
+import { THING_MADE, TracedAppModule } from './telemetry/traced-app.module';
+
+const logLines: Record<string, unknown>[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let app: NestFastifyApplication;
+let base: string;
+let metricsUrl: string;
+let consumer: ConsumerHandle;
+const consumed: EventEnvelope[] = [];
+const durable = `telemetry-test-${Date.now()}`;
+
+beforeAll(async () => {
+  const metricsPort = await freePort();
+  const config = loadConfig(baseServiceConfigSchema, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: String(metricsPort),
+    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('telemetry')),
+    NATS_URL: inject('natsUrl'),
+  });
+  const context: ServiceContext = {
+    name: 'things',
+    config,
+    logger: pino(loggerOptions('things', 'info'), capture),
+  };
+  app = await bootstrapService(context, TracedAppModule.register(context));
+  base = await app.getUrl();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  // Another part of the shop consuming the event, as products consumes order.created.
+  consumer = await app.get(JetStreamEvents).consume(durable, [THING_MADE], async (event) => {
+    consumed.push(event);
+  });
+});
+
+afterAll(async () => {
+  await consumer?.stop();
+  await app?.close();
+  await telemetry.shutdown();
+});
+
+/** A call as the gateway makes it: the test's own fetch is kept out of tracing, so its header is the one sent. */
+const make = async (name: string, traceparent?: string): Promise<string> => {
+  const response = await context.with(suppressTracing(context.active()), () =>
+    fetch(`${base}/api/traced`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(traceparent ? { traceparent } : {}) },
+      body: JSON.stringify({ name }),
+    }),
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+};
+
+const spansOf = (traceId: string): ReadableSpan[] =>
+  finishedSpans.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
+
+const parentOf = (span: ReadableSpan): string | undefined => span.parentSpanContext?.spanId;
+
+/** True when `ancestor` is `span`'s parent, grandparent, ... within the trace. */
+function descendsFrom(span: ReadableSpan, ancestor: ReadableSpan, trace: ReadableSpan[]): boolean {
+  const byId = new Map(trace.map((each) => [each.spanContext().spanId, each]));
+  for (let current = parentOf(span); current !== undefined; current = parentOf(byId.get(current)!)) {
+    if (current === ancestor.spanContext().spanId) return true;
+    if (!byId.has(current)) return false;
+  }
+  return false;
+}
+
+describe('one trace per request, across NATS, the database and the outbox', () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const gatewaySpanId = '00f067aa0ba902b7';
+  let id: string;
+
+  beforeAll(async () => {
+    id = await make('traced thing', `00-${traceId}-${gatewaySpanId}-01`);
+    for (let waited = 0; !consumed.some((event) => (event.data as { id: string }).id === id); waited += 50) {
+      if (waited > 10_000) throw new Error('the outbox event was never consumed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it("continues the caller's trace in the service's server span", async () => {
+    const server = spansOf(traceId).find((span) => span.kind === SpanKind.SERVER);
+    expect(server).toBeDefined();
+    expect(parentOf(server!)).toBe(gatewaySpanId);
+    expect(server!.attributes['http.route']).toBe('/api/traced');
+  });
+
+  it('carries the NATS command: PRODUCER under the request, CONSUMER under it, the database write under that', async () => {
+    const trace = spansOf(traceId);
+    const server = trace.find((span) => span.kind === SpanKind.SERVER)!;
+    const publish = trace.find((span) => span.name === 'things.store publish');
+    const process = trace.find((span) => span.name === 'things.store process');
+    expect(publish?.kind).toBe(SpanKind.PRODUCER);
+    expect(process?.kind).toBe(SpanKind.CONSUMER);
+    expect(descendsFrom(publish!, server, trace)).toBe(true);
+    expect(parentOf(process!)).toBe(publish!.spanContext().spanId);
+    expect(publish!.attributes).toMatchObject({
+      'messaging.system': 'nats',
+      'messaging.destination.name': 'things.store',
+    });
+    const insert = trace.find(
+      (span) => span.instrumentationScope.name.includes('mongodb') && descendsFrom(span, process!, trace),
+    );
+    expect(insert?.kind).toBe(SpanKind.CLIENT);
+    expect(JSON.stringify(insert!.attributes)).toContain('insert');
+  });
+
+  it('publishes the outbox event later in the same trace, and its consumer joins it', async () => {
+    const subject = eventSubject(THING_MADE);
+    await expect.poll(() => spansOf(traceId).some((span) => span.name === `${subject} process`)).toBe(true);
+    const trace = spansOf(traceId);
+    const server = trace.find((span) => span.kind === SpanKind.SERVER)!;
+    const publish = trace.find((span) => span.name === `${subject} publish`);
+    const process = trace.find((span) => span.name === `${subject} process`);
+    expect(publish?.kind).toBe(SpanKind.PRODUCER);
+    expect(descendsFrom(publish!, server, trace)).toBe(true);
+    expect(process?.kind).toBe(SpanKind.CONSUMER);
+    expect(parentOf(process!)).toBe(publish!.spanContext().spanId);
+    expect(process!.attributes).toMatchObject({
+      'messaging.consumer.group.name': durable,
+      'messaging.nats.redelivered': false,
+      'messaging.nats.delivery_count': 1,
+    });
+  });
+
+  it("writes the request's trace_id and span_id on its log lines", async () => {
+    const made = logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
+    expect(made).toMatchObject({ trace_id: traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    await expect
+      .poll(() =>
+        logLines.find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId),
+      )
+      .toMatchObject({ url: '/api/traced', statusCode: 201 });
+  });
+
+  it('starts a trace for a request that comes without one', async () => {
+    const before = logLines.length;
+    const own = await make('untraced caller');
+    const line = logLines.slice(before).find((entry) => entry['msg'] === 'thing made' && entry['id'] === own);
+    expect(line?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(line?.['trace_id']).not.toBe(traceId);
+  });
+});
+
+/** The value of one Prometheus sample whose labels include `labels`, or undefined. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) continue;
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+}
+
+describe('metrics on the service’s own listener', () => {
+  const scrape = async (): Promise<string> => {
+    const response = await fetch(metricsUrl);
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it('counts known traffic: requests per route, the shop counters, lag and backlog', async () => {
+    const before = await scrape();
+    const routeLabels = { http_route: '/api/traced', http_response_status_code: '201' };
+    const requestsBefore = sample(before, 'http_server_request_duration_seconds_count', routeLabels) ?? 0;
+    const madeBefore = sample(before, 'shop_things_made_total', { kind: 'traced' }) ?? 0;
+    await make('counted one');
+    await make('counted two');
+    await expect
+      .poll(async () => sample(await scrape(), 'http_server_request_duration_seconds_count', routeLabels))
+      .toBe(requestsBefore + 2);
+    const after = await scrape();
+    expect(sample(after, 'shop_things_made_total', { kind: 'traced' })).toBe(madeBefore + 2);
+    expect(sample(after, 'http_server_request_duration_seconds_bucket', { ...routeLabels, le: '+Inf' })).toBe(
+      requestsBefore + 2,
+    );
+    await expect
+      .poll(async () => sample(await scrape(), 'shop_outbox_backlog', { aggregate: 'Thing' }))
+      .toBe(0);
+    expect(sample(after, 'shop_jetstream_consumer_pending', { consumer: durable })).toBeGreaterThanOrEqual(0);
+    expect(sample(after, 'shop_outbox_oldest_age_seconds', { aggregate: 'Thing' })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('serves the runtime and the MongoDB pool', async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^nodejs_eventloop_delay_p99_seconds/m);
+    expect(text).toMatch(/^v8js_memory_heap_used_bytes/m);
+    expect(text).toMatch(/^db_client_connection_count/m);
+  });
+
+  it('leaves scrapes and probes out of the traces and the request metrics', async () => {
+    await fetch(`${base}/health/live`);
+    await scrape();
+    // The test's own calls are traced too (CLIENT spans of its fetch): only the service's spans count.
+    const urls = finishedSpans
+      .getFinishedSpans()
+      .filter((span) => span.kind === SpanKind.SERVER)
+      .map((span) => String(span.attributes['url.path'] ?? span.attributes['http.route'] ?? ''));
+    expect(urls.filter((url) => url.startsWith('/health') || url.startsWith('/metrics'))).toEqual([]);
+    expect(await scrape()).not.toContain('http_route="/health/live"');
+  });
+
+  it('answers anything but GET /metrics with a JSON 404', async () => {
+    const response = await fetch(metricsUrl.replace('/metrics', '/other'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+});

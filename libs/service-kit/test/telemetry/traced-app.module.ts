@@ -1,0 +1,93 @@
+import { Body, Controller, type DynamicModule, Inject, Injectable, Module, Post } from '@nestjs/common';
+import { type ClientProxy, ClientsModule, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { InjectModel, MongooseModule } from '@nestjs/mongoose';
+import { IsString } from 'class-validator';
+import { type Model, Types } from 'mongoose';
+import { JetStreamEvents } from '../../src/events/jetstream-events';
+import { newEvent } from '../../src/events/new-event';
+import { requestReply } from '../../src/nats/request-reply';
+import { OutboxRelayProvider } from '../../src/outbox/outbox-relay.provider';
+import { outboxPush } from '../../src/outbox/outbox.schema';
+import { SERVICE_CONTEXT, type ServiceContext } from '../../src/service-context';
+import { ServiceKitModule } from '../../src/service-kit.module';
+import { shopCounter } from '../../src/telemetry/shop-metrics';
+import { type Thing, thingSchema } from '../test-app.module';
+
+export const THING_MADE = 'test.thing.made';
+const THINGS_CLIENT = Symbol('THINGS_CLIENT');
+
+class MakeThingDto {
+  @IsString()
+  name!: string;
+}
+
+@Injectable()
+class ThingsRelay extends OutboxRelayProvider {
+  constructor(
+    @InjectModel('Thing') things: Model<Thing>,
+    events: JetStreamEvents,
+    @Inject(SERVICE_CONTEXT) context: ServiceContext,
+  ) {
+    super([things], events, context);
+  }
+}
+
+/**
+ * A request that does what a checkout does: a NATS command whose responder writes to the database,
+ * then a change with its event in the outbox, published later by the relay.
+ */
+@Controller('api/traced')
+class TracedController {
+  private readonly made = shopCounter('shop.things.made', 'Things made through the traced route');
+
+  constructor(
+    @InjectModel('Thing') private readonly things: Model<Thing>,
+    @Inject(THINGS_CLIENT) private readonly client: ClientProxy,
+    private readonly relay: ThingsRelay,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
+  ) {}
+
+  @Post()
+  async make(@Body() body: MakeThingDto): Promise<{ id: string }> {
+    const { id } = await requestReply<{ id: string }>(
+      this.client,
+      'things.store',
+      { name: body.name },
+      2_000,
+    );
+    const _id = new Types.ObjectId(id);
+    await this.things.updateOne({ _id }, { $inc: { count: 1 }, ...outboxPush(newEvent(THING_MADE, { id })) });
+    this.relay.nudge(_id);
+    this.made.add(1, { kind: 'traced' });
+    this.context.logger.info({ id }, 'thing made');
+    return { id };
+  }
+
+  @MessagePattern('things.store')
+  async store(@Payload() data: { name: string }): Promise<{ id: string }> {
+    const thing = await this.things.create({ name: data.name, count: 0 });
+    return { id: thing._id.toHexString() };
+  }
+}
+
+@Module({})
+export class TracedAppModule {
+  static register(context: ServiceContext): DynamicModule {
+    return {
+      module: TracedAppModule,
+      imports: [
+        ServiceKitModule.forRoot(context),
+        MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
+        ClientsModule.register([
+          {
+            name: THINGS_CLIENT,
+            transport: Transport.NATS,
+            options: { servers: context.config.NATS_URL.split(',') },
+          },
+        ]),
+      ],
+      controllers: [TracedController],
+      providers: [ThingsRelay],
+    };
+  }
+}
