@@ -24,3 +24,25 @@ export type ServiceName = (typeof SERVICES)[number];
 /** Every front-end the gateway serves, and the folder its build lands in. */
 export const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin'] as const;
 export type FrontEndName = (typeof FRONT_ENDS)[number];
+
+/**
+ * Where each service serves its Prometheus metrics locally: its own listener at PORT + 6000
+ * (METRICS_PORT, docs/observability.md), never routed by the gateway.
+ */
+export const DEFAULT_METRICS_PORTS: Record<ServiceName, number> = {
+  products: DEFAULT_PORTS.products + 6000,
+  orders: DEFAULT_PORTS.orders + 6000,
+  users: DEFAULT_PORTS.users + 6000,
+  wallet: DEFAULT_PORTS.wallet + 6000,
+  data: DEFAULT_PORTS.data + 6000,
+  media: DEFAULT_PORTS.media + 6000,
+};
+
+/** The gateway's status listener (GATEWAY_STATUS_PORT: /metrics), and the tools beside the shop. */
+export const DEFAULT_OBSERVABILITY_PORTS = {
+  gatewayStatus: 8100,
+  otlpHttp: 4318,
+  jaegerQuery: 16686,
+  jaegerQueryGrpc: 16685,
+  victoriaMetrics: 8428,
+} as const;

@@ -8,6 +8,15 @@ import pino from 'pino';
 import { freePort, startEmbeddedMongo, startEmbeddedNats } from '@shop/testing';
 import { type ManagedProcess, startNodeProcess, waitUntilReady } from './child-process.js';
 import {
+  observabilityWanted,
+  type ScrapeTarget,
+  scrapeConfig,
+  startJaeger,
+  startVictoriaMetrics,
+} from './observability.js';
+import {
+  DEFAULT_METRICS_PORTS,
+  DEFAULT_OBSERVABILITY_PORTS,
   DEFAULT_PORTS,
   FRONT_ENDS,
   type FrontEndName,
@@ -43,7 +52,25 @@ export interface StackOptions {
    * through `log` (npm start does, as Kubernetes would). Parts stopped through `stopPart` stay stopped.
    */
   supervise?: boolean;
+  /**
+   * Runs Jaeger and VictoriaMetrics beside the shop, every part sending its spans to Jaeger and scraped by
+   * VictoriaMetrics (docs/observability.md). On unless SHOP_OBSERVABILITY is 0; off, the parts export
+   * nothing unless OTEL_EXPORTER_OTLP_ENDPOINT in the environment names a collector of your own.
+   */
+  observability?: boolean;
+  /** How often VictoriaMetrics scrapes every part (5 s). */
+  scrapeIntervalSeconds?: number;
   log?: (line: string) => void;
+}
+
+/** The trace viewer and metrics store of a stack that runs them. */
+export interface StackObservability {
+  /** Jaeger's query API (`/api/traces`, `/api/v3/traces`) and UI address. */
+  jaegerUrl: string;
+  /** The OTLP/HTTP endpoint every part exports to (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  otlpEndpoint: string;
+  /** VictoriaMetrics: Prometheus query API under /api/v1, its UI at /vmui. */
+  victoriaMetricsUrl: string;
 }
 
 interface StoppablePart {
@@ -60,6 +87,10 @@ export interface RunningStack {
   logDir: string;
   /** Where the users service writes e-mail (`.eml` files) when no SMTP server is configured. */
   outboxDir: string;
+  /** Each service's and the gateway's Prometheus endpoint (`http://127.0.0.1:<port>/metrics`). */
+  metricsUrls: Record<ServiceName | 'gateway', string>;
+  /** Jaeger and VictoriaMetrics, when the stack runs them. */
+  observability?: StackObservability;
   /** The process id of the database, NATS or a service now (it changes when a supervisor restarts it). */
   pidOf(name: ServiceName | 'mongo' | 'nats'): number | undefined;
   /**
@@ -170,6 +201,29 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ports[part] = options.ports === 'default' ? DEFAULT_PORTS[part] : await freePort();
   }
   if (options.gatewayPort !== undefined) ports.gateway = options.gatewayPort;
+  // Set explicitly, free ports included: a free PORT + 6000 may be taken, or past 65535.
+  const metricsPorts = {} as Record<ServiceName, number>;
+  for (const name of SERVICES) {
+    metricsPorts[name] = options.ports === 'default' ? DEFAULT_METRICS_PORTS[name] : await freePort();
+  }
+  const toolPorts: Record<keyof typeof DEFAULT_OBSERVABILITY_PORTS, number> = {
+    ...DEFAULT_OBSERVABILITY_PORTS,
+  };
+  if (options.ports === 'free') {
+    for (const name of Object.keys(toolPorts) as (keyof typeof toolPorts)[])
+      toolPorts[name] = await freePort();
+  }
+  const observe = options.observability ?? observabilityWanted();
+  const metricsUrls = {} as Record<ServiceName | 'gateway', string>;
+  for (const name of SERVICES) metricsUrls[name] = `http://127.0.0.1:${metricsPorts[name]}/metrics`;
+  metricsUrls.gateway = `http://127.0.0.1:${toolPorts.gatewayStatus}/metrics`;
+  const observability: StackObservability | undefined = observe
+    ? {
+        jaegerUrl: `http://127.0.0.1:${toolPorts.jaegerQuery}`,
+        otlpEndpoint: `http://127.0.0.1:${toolPorts.otlpHttp}`,
+        victoriaMetricsUrl: `http://127.0.0.1:${toolPorts.victoriaMetrics}`,
+      }
+    : undefined;
 
   const running = new Map<string, StoppablePart>();
   const order: string[] = [];
@@ -227,18 +281,60 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     log(`nats          ${redactCredentials(natsUrl)}`);
 
+    if (observability) {
+      // Before the services, so their first spans have somewhere to go.
+      await keep('jaeger', () =>
+        startJaeger({
+          ports: {
+            otlpHttp: toolPorts.otlpHttp,
+            query: toolPorts.jaegerQuery,
+            queryGrpc: toolPorts.jaegerQueryGrpc,
+          },
+          dir: join(dataDir, 'jaeger'),
+          logFile: join(logDir, 'jaeger.log'),
+        }),
+      );
+      log(`jaeger        ${observability.jaegerUrl} (traces; OTLP in at ${observability.otlpEndpoint})`);
+      const targets: ScrapeTarget[] = [
+        ...SERVICES.map((name) => ({ job: name, address: `127.0.0.1:${metricsPorts[name]}` })),
+        { job: 'gateway', address: `127.0.0.1:${toolPorts.gatewayStatus}` },
+      ];
+      const scrapeFile = join(dataDir, 'victoria-metrics-scrape.json');
+      writeFileSync(
+        scrapeFile,
+        `${JSON.stringify(scrapeConfig(targets, options.scrapeIntervalSeconds ?? 5), null, 2)}\n`,
+      );
+      await keep('victoria-metrics', () =>
+        startVictoriaMetrics({
+          port: toolPorts.victoriaMetrics,
+          dataDir: join(dataDir, 'victoria-metrics'),
+          scrapeConfigFile: scrapeFile,
+          logFile: join(logDir, 'victoria-metrics.log'),
+        }),
+      );
+      log(`metrics       ${observability.victoriaMetricsUrl}/vmui (VictoriaMetrics, every part scraped)`);
+    }
+
+    // Each part's name in its spans, and where they go; a test's serviceEnv may still change either.
+    const telemetryEnv = (name: ServiceName | 'gateway'): Record<string, string> => ({
+      OTEL_SERVICE_NAME: name,
+      ...(observability ? { OTEL_EXPORTER_OTLP_ENDPOINT: observability.otlpEndpoint } : {}),
+    });
+
     const runService = (name: ServiceName) => async (): Promise<PartRun> => {
       const child: ManagedProcess = startNodeProcess(
         name,
         serviceMain(name),
         {
           ...process.env,
+          ...telemetryEnv(name),
           ...options.serviceEnv,
           NODE_ENV: process.env['NODE_ENV'] ?? 'development',
           HOST: '127.0.0.1',
           PORT: String(ports[name]),
           MONGO_URL: databaseUrl(mongoUrl, name),
           NATS_URL: natsUrl,
+          METRICS_PORT: String(metricsPorts[name]),
           // Every service verifies tokens; only users signs them, so only users gets the private key.
           JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
           ...(name === 'users'
@@ -258,7 +354,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     const startService = async (name: ServiceName) => {
       await keep(name, runService(name));
-      log(`${name.padEnd(13)} http://127.0.0.1:${ports[name]}`);
+      log(`${name.padEnd(13)} http://127.0.0.1:${ports[name]} (metrics ${metricsUrls[name]})`);
     };
 
     // The shell's environment files (remotes.json), served at its root before its build's defaults, as
@@ -318,6 +414,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstreams,
       rateLimitFactor: options.rateLimitFactor ?? 1,
       logger: pino(pino.destination({ dest: join(logDir, 'gateway.log'), sync: false })),
+      statusPort: toolPorts.gatewayStatus,
+      telemetryEnv: { ...process.env, ...telemetryEnv('gateway') },
     });
     remember('gateway', { stop: () => gateway.close() });
 
@@ -330,6 +428,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services,
       logDir,
       outboxDir,
+      metricsUrls,
+      observability,
       stop,
       pidOf: (name) => running.get(name)?.pid?.(),
       async stopPart(name) {

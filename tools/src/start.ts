@@ -13,9 +13,9 @@ function numberFromEnv(name: string, check: (value: number) => boolean): number 
 /**
  * `npm start`: the whole shop on the documented ports, data kept under .data/, every part supervised
  * (restarted with backoff when it dies, as Kubernetes would), Ctrl-C stops it all. The README's runner
- * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, and MONGO_URL /
- * NATS_URL to use servers of your own instead of the embedded ones. Every other variable reaches the
- * services as it is.
+ * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, MONGO_URL /
+ * NATS_URL to use servers of your own instead of the embedded ones, and SHOP_OBSERVABILITY (0: no Jaeger
+ * and VictoriaMetrics, read by the stack). Every other variable reaches the services as it is.
  */
 async function main(): Promise<void> {
   const dataDir = join(REPO_ROOT, '.data');
@@ -30,7 +30,23 @@ async function main(): Promise<void> {
     natsUrl: process.env['NATS_URL'] || undefined,
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
-  console.log(`\n  The shop is running at ${stack.url}\n  Logs: ${stack.logDir}\n  Press Ctrl-C to stop.\n`);
+  const seeing = stack.observability
+    ? [
+        `  Traces (Jaeger):            ${stack.observability.jaegerUrl}  (API /api/traces?service=orders)`,
+        `  Metrics (VictoriaMetrics):  ${stack.observability.victoriaMetricsUrl}/vmui`,
+      ]
+    : ['  Traces and metrics store: off (SHOP_OBSERVABILITY=0); each part still serves /metrics'];
+  console.log(
+    [
+      '',
+      `  The shop is running at ${stack.url}`,
+      ...seeing,
+      `  Gateway metrics: ${stack.metricsUrls.gateway}; each service's on its port + 6000`,
+      `  Logs: ${stack.logDir}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
