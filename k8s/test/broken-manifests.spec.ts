@@ -1,0 +1,842 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import * as check from './support/checks';
+import { type Manifests, REAL, routedUnits } from './support/checks';
+import {
+  type Container,
+  K8S_DIR,
+  type KubeObject,
+  type NetworkPolicyRule,
+  type PodTemplate,
+  UNITS,
+  podTemplateOf,
+} from './support/render';
+
+/**
+ * Each of the shop's own manifest checks (support/checks.ts) shown a manifest that breaks its rule: the
+ * real manifests with one deliberate change. A check that let its broken manifest through would prove
+ * nothing when it passes on the real ones. The last test makes sure no check is left without such a case.
+ */
+
+/** The real manifests with a change applied to every rendered folder, and to some files. */
+function changed(
+  change: (objects: KubeObject[], folder: string) => void,
+  files: Record<string, (text: string) => string> = {},
+): Manifests {
+  return {
+    render(folder) {
+      const objects = structuredClone(REAL.render(folder));
+      change(objects, folder);
+      return objects;
+    },
+    read(path) {
+      const text = REAL.read(path);
+      return files[path]?.(text) ?? text;
+    },
+  };
+}
+const withFiles = (files: Record<string, (text: string) => string>) => changed(() => undefined, files);
+
+const named = (objects: KubeObject[], kind: string, name: string | RegExp) =>
+  objects.filter(
+    (object) =>
+      object.kind === kind &&
+      (typeof name === 'string' ? object.metadata.name === name : name.test(object.metadata.name)),
+  );
+/** Changes the first container of a unit's workload, wherever the folder renders it. */
+const inContainer =
+  (unit: string, change: (container: Container, pod: PodTemplate) => void) => (objects: KubeObject[]) => {
+    for (const workload of objects.filter(
+      (object) => ['Deployment', 'StatefulSet'].includes(object.kind) && object.metadata.name === unit,
+    )) {
+      const pod = podTemplateOf(workload);
+      change(pod.spec.containers[0]!, pod);
+    }
+  };
+const policyOf = (objects: KubeObject[], name: string) => named(objects, 'NetworkPolicy', name);
+const yamlEdit = (edit: (document: Record<string, unknown>) => void) => (text: string) => {
+  const document = parse(text) as Record<string, unknown>;
+  edit(document);
+  return stringify(document);
+};
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** The real first container of a unit (base), copied. */
+function realContainer(unit: string) {
+  const { container, pod } = check.mainContainerOf(REAL, unit);
+  return { container: structuredClone(container), pod: structuredClone(pod) };
+}
+const realWorkload = (unit: string) =>
+  structuredClone(
+    REAL.render(`base/${unit}`).find((object) => ['Deployment', 'StatefulSet'].includes(object.kind))!,
+  );
+
+const scratch = mkdtempSync(join(tmpdir(), 'shop-k8s-broken-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Broken {
+  /** The exported check it breaks. */
+  check: keyof typeof check;
+  /** What is broken. */
+  what: string;
+  run: () => void;
+  /** What the failure says. */
+  says: RegExp;
+}
+
+const probeCase = (
+  what: string,
+  unit: string,
+  change: (container: Container) => void,
+  says: RegExp,
+): Broken => ({
+  check: 'probesAskWhatTheImageAnswers',
+  what,
+  run: () => {
+    const workload = realWorkload(unit);
+    const container = podTemplateOf(workload).spec.containers[0]!;
+    change(container);
+    check.probesAskWhatTheImageAnswers(REAL, REAL.render(`base/${unit}`), workload, container);
+  },
+  says,
+});
+
+const CASES: Broken[] = [
+  // Folders
+  {
+    check: 'buildsWithKustomize',
+    what: 'a kustomization naming a file that does not exist',
+    run: () => {
+      writeFileSync(join(scratch, 'kustomization.yaml'), 'resources:\n  - deployment.yaml\n');
+      check.buildsWithKustomize(REAL, relative(K8S_DIR, scratch));
+    },
+    says: /kustomize build .* failed/,
+  },
+  {
+    check: 'hasBaseAndOverlays',
+    what: 'no prod overlay',
+    run: () => check.hasBaseAndOverlays(['base', 'overlays/dev']),
+    says: /the base and the dev and prod overlays/,
+  },
+  {
+    check: 'wholeComposesEveryUnit',
+    what: 'the base without orders',
+    run: () =>
+      check.wholeComposesEveryUnit(
+        withFiles({
+          'k8s/base/kustomization.yaml': yamlEdit((document) => {
+            document['resources'] = (document['resources'] as string[]).filter((unit) => unit !== 'orders');
+          }),
+        }),
+      ),
+    says: /composes every unit/,
+  },
+  {
+    check: 'unitOverlaysBuildOnTheirBase',
+    what: "dev's products built on the base of orders",
+    run: () =>
+      check.unitOverlaysBuildOnTheirBase(
+        withFiles({
+          'k8s/overlays/dev/products/kustomization.yaml': yamlEdit((document) => {
+            document['resources'] = ['../../../base/orders'];
+          }),
+        }),
+        'dev',
+      ),
+    says: /products/,
+  },
+  {
+    check: 'sameAloneAndWhole',
+    what: 'the whole base renders a label of orders that the unit alone does not',
+    run: () =>
+      check.sameAloneAndWhole(
+        changed((objects, folder) => {
+          if (folder !== 'base') return;
+          for (const deployment of named(objects, 'Deployment', 'orders')) {
+            deployment.metadata.labels = { ...deployment.metadata.labels, tier: 'whole-only' };
+          }
+        }),
+      ),
+    says: /Deployment\/shop\/orders/,
+  },
+  {
+    check: 'namespaceAndCommonLabels',
+    what: 'orders in the default namespace',
+    run: () =>
+      check.namespaceAndCommonLabels(
+        changed((objects) => {
+          for (const deployment of named(objects, 'Deployment', 'orders'))
+            deployment.metadata.namespace = 'default';
+        }),
+        'orders',
+      ),
+    says: /Deployment\/default\/orders namespace/,
+  },
+  // Workloads
+  {
+    check: 'includesEveryRoutedUnit',
+    what: 'no Deployment of media',
+    run: () => check.includesEveryRoutedUnit(routedUnits(REAL).filter((unit) => unit !== 'media')),
+    says: /the units with a Deployment of a service or front-end/,
+  },
+  probeCase(
+    "a service's readiness asking the liveness endpoint (ready before its database is)",
+    'orders',
+    (container) => {
+      container.readinessProbe = { httpGet: { path: '/health/live', port: 'http' } };
+    },
+    /readiness probe/,
+  ),
+  probeCase(
+    "a service's readiness on a port the container does not serve",
+    'orders',
+    (container) => {
+      container.readinessProbe = { httpGet: { path: '/health/ready', port: 9999 } };
+    },
+    /readiness probe/,
+  ),
+  probeCase(
+    "a front-end's liveness on a path nginx does not answer",
+    'mf-catalog',
+    (container) => {
+      container.livenessProbe = { httpGet: { path: '/healthz', port: 'http' } };
+    },
+    /liveness probe/,
+  ),
+  probeCase(
+    "Kong's readiness on the proxy port instead of the status listener",
+    'kong',
+    (container) => {
+      container.readinessProbe = { httpGet: { path: '/status/ready', port: 'proxy' } };
+    },
+    /readiness probe/,
+  ),
+  probeCase(
+    "NATS's readiness as a TCP connect, which JetStream's state does not answer",
+    'nats',
+    (container) => {
+      container.readinessProbe = { tcpSocket: { port: 'client' } };
+    },
+    /readiness probe/,
+  ),
+  probeCase(
+    "MongoDB's readiness as a TCP connect, ready before the replica set is",
+    'mongodb',
+    (container) => {
+      container.readinessProbe = { tcpSocket: { port: 'mongodb' } };
+    },
+    /readiness probe/,
+  ),
+  probeCase(
+    'a service without a liveness probe',
+    'users',
+    (container) => {
+      delete container.livenessProbe;
+    },
+    /a liveness probe/,
+  ),
+  probeCase(
+    'a service whose startup probe asks the readiness endpoint',
+    'media',
+    (container) => {
+      (container as Container & { startupProbe?: unknown }).startupProbe = {
+        httpGet: { path: '/health/ready', port: 'http' },
+      };
+    },
+    /startup probe/,
+  ),
+  {
+    check: 'probesAskWhatTheImageAnswers',
+    what: 'a service kit that no longer answers /health/ready',
+    run: () => {
+      const workload = realWorkload('orders');
+      check.probesAskWhatTheImageAnswers(
+        withFiles({
+          'libs/service-kit/src/health/health.controller.ts': (text) =>
+            text.replace("@Get('ready')", "@Get('ok')"),
+        }),
+        REAL.render('base/orders'),
+        workload,
+        podTemplateOf(workload).spec.containers[0]!,
+      );
+    },
+    says: /answers \/health\/ready and \/health\/live/,
+  },
+  {
+    check: 'resourcesBounded',
+    what: 'no ephemeral-storage limit',
+    run: () => {
+      const { container, pod } = realContainer('orders');
+      delete container.resources!.limits!['ephemeral-storage'];
+      check.resourcesBounded(container, pod.spec);
+    },
+    says: /requests and limits/,
+  },
+  {
+    check: 'resourcesBounded',
+    what: 'an ephemeral-storage limit below the emptyDir it mounts',
+    run: () => {
+      const { container, pod } = realContainer('orders');
+      container.resources!.limits!['ephemeral-storage'] = '1Ki';
+      check.resourcesBounded(container, pod.spec);
+    },
+    says: /covers the emptyDir volumes/,
+  },
+  {
+    check: 'restrictedAsShopUser',
+    what: 'running as root',
+    run: () => {
+      const { container, pod } = realContainer('orders');
+      container.securityContext = { ...container.securityContext, runAsUser: 0 };
+      check.restrictedAsShopUser(container, pod.spec);
+    },
+    says: /numeric, so the kubelet/,
+  },
+  ...['mongo:8.0', 'nats:latest', 'nginx', 'registry.example.com/shop/orders:0.1'].map((image): Broken => ({
+    check: 'pinnedImage',
+    what: `the floating image ${image}`,
+    run: () => check.pinnedImage({ ...realContainer('orders').container, image }, 'orders'),
+    says: /is pinned to a full x\.y\.z version or a digest/,
+  })),
+  {
+    check: 'pinnedImage',
+    what: "another unit's image",
+    run: () =>
+      check.pinnedImage(
+        { ...realContainer('orders').container, image: `${check.IMAGE_REGISTRY}users:0.1.0` },
+        'orders',
+      ),
+    says: /our image of this unit/,
+  },
+  {
+    check: 'ownServiceAccountWithoutToken',
+    what: 'a pod mounting the API token',
+    run: () => {
+      const { pod } = realContainer('orders');
+      pod.spec.automountServiceAccountToken = true;
+      check.ownServiceAccountWithoutToken(REAL, 'orders', undefined, pod);
+    },
+    says: /the pod mounts no token/,
+  },
+  {
+    check: 'replicasOnDifferentNodes',
+    what: 'no anti-affinity',
+    run: () => {
+      const { pod } = realContainer('orders');
+      delete pod.spec.affinity;
+      check.replicasOnDifferentNodes(pod);
+    },
+    says: /anti-affinity on the hostname/,
+  },
+  {
+    check: 'scalesEveryStatelessPart',
+    what: 'Kong without an HPA',
+    run: () =>
+      check.scalesEveryStatelessPart(
+        UNITS.filter((unit) => unit !== 'kong'),
+        routedUnits(REAL),
+      ),
+    says: /the units scaled by an HPA/,
+  },
+  {
+    check: 'scaledByHpaGuardedByBudget',
+    what: 'a Deployment fixing its replicas',
+    run: () =>
+      check.scaledByHpaGuardedByBudget(
+        changed((objects) => {
+          for (const deployment of named(objects, 'Deployment', 'orders')) deployment.spec!.replicas = 3;
+        }),
+        'orders',
+      ),
+    says: /must not reset what the HPA chose/,
+  },
+  {
+    check: 'moreReplicasInProd',
+    what: 'prod allowing fewer replicas than dev',
+    run: () =>
+      check.moreReplicasInProd(
+        changed((objects, folder) => {
+          if (!folder.startsWith('overlays/prod')) return;
+          for (const hpa of named(objects, 'HorizontalPodAutoscaler', 'orders')) hpa.spec!.minReplicas = 1;
+        }),
+        'orders',
+      ),
+    says: /prod minReplicas/,
+  },
+  {
+    check: 'servicesTargetDeclaredPorts',
+    what: 'a Service targeting a port no container declares',
+    run: () =>
+      check.servicesTargetDeclaredPorts(
+        changed((objects) => {
+          for (const service of named(objects, 'Service', 'orders'))
+            service.spec!.ports![0]!.targetPort = 'web';
+        }),
+        'orders',
+      ),
+    says: /targets web, which no container declares/,
+  },
+  // Releases
+  {
+    check: 'prodRunsPackageVersion',
+    what: 'a package.json version that prod does not run',
+    run: () =>
+      check.prodRunsPackageVersion(
+        withFiles({
+          'services/orders/package.json': (text) => text.replace(/"version": "[^"]+"/, '"version": "9.9.9"'),
+        }),
+        'orders',
+      ),
+    says: /the image prod runs orders from/,
+  },
+  {
+    check: 'devPinsARelease',
+    what: 'dev running latest',
+    run: () =>
+      check.devPinsARelease(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/dev/orders') return;
+          inContainer('orders', (container) => {
+            container.image = `${check.IMAGE_REGISTRY}orders:latest`;
+          })(objects);
+        }),
+        'orders',
+      ),
+    says: /the image dev runs orders from/,
+  },
+  // Domain services
+  {
+    check: 'serviceSettingsFromConfigMap',
+    what: 'MONGO_URL in the ConfigMap',
+    run: () =>
+      check.serviceSettingsFromConfigMap(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^orders-config-/)) {
+            config.data = { ...config.data, MONGO_URL: 'mongodb://mongodb:27017/orders' };
+          }
+        }),
+        'orders',
+      ),
+    says: /MONGO_URL is no setting/,
+  },
+  {
+    check: 'devSecretNamesOwnDatabase',
+    what: "a development Secret naming another service's database",
+    run: () =>
+      check.devSecretNamesOwnDatabase(
+        changed((objects) => {
+          for (const secret of named(objects, 'Secret', 'orders-mongodb')) {
+            secret.data = {
+              MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/products?replicaSet=rs0'),
+            };
+          }
+        }),
+        'orders',
+      ),
+    says: /the database of the URL/,
+  },
+  {
+    check: 'verifiesWithThePublicKey',
+    what: 'no JWT_PUBLIC_KEY',
+    run: () =>
+      check.verifiesWithThePublicKey(
+        changed(
+          inContainer('orders', (container) => {
+            container.env = container.env?.filter((variable) => variable.name !== 'JWT_PUBLIC_KEY');
+          }),
+        ),
+        'orders',
+      ),
+    says: /JWT_PUBLIC_KEY/,
+  },
+  {
+    check: 'notGivenTheSigningKey',
+    what: 'orders given the signing key',
+    run: () =>
+      check.notGivenTheSigningKey(
+        changed(
+          inContainer('orders', (container) => {
+            container.env = [
+              ...(container.env ?? []),
+              {
+                name: 'JWT_PRIVATE_KEY',
+                valueFrom: { secretKeyRef: { name: 'users-secrets', key: 'JWT_PRIVATE_KEY' } },
+              },
+            ];
+          }),
+        ),
+        'orders',
+      ),
+    says: /JWT_PRIVATE_KEY/,
+  },
+  // Users service
+  {
+    check: 'usersRequiredSecrets',
+    what: 'an optional ADMIN_PASSWORD',
+    run: () =>
+      check.usersRequiredSecrets(
+        changed(
+          inContainer('users', (container) => {
+            const reference = container.env?.find((variable) => variable.name === 'ADMIN_PASSWORD')?.valueFrom
+              ?.secretKeyRef;
+            if (reference) reference.optional = true;
+          }),
+        ),
+      ),
+    says: /ADMIN_PASSWORD must not be optional/,
+  },
+  {
+    check: 'usersSmtpUrlOptionalSecret',
+    what: 'SMTP_URL written in the manifest',
+    run: () =>
+      check.usersSmtpUrlOptionalSecret(
+        changed(
+          inContainer('users', (container) => {
+            container.env = container.env?.map((variable) =>
+              variable.name === 'SMTP_URL'
+                ? { name: 'SMTP_URL', value: 'smtp://user:pass@relay:587' }
+                : variable,
+            );
+          }),
+        ),
+      ),
+    says: /SMTP_URL/,
+  },
+  {
+    check: 'usersConfigHoldsNoSecret',
+    what: 'ADMIN_PASSWORD in the ConfigMap',
+    run: () =>
+      check.usersConfigHoldsNoSecret(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^users-config-/)) {
+            config.data = { ...config.data, ADMIN_PASSWORD: 'admin-password-123' };
+          }
+        }),
+      ),
+    says: /the ConfigMap holds ADMIN_PASSWORD/,
+  },
+  {
+    check: 'usersOutboxInEmptyDir',
+    what: 'the outbox on the read-only root filesystem',
+    run: () =>
+      check.usersOutboxInEmptyDir(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^users-config-/)) {
+            config.data = { ...config.data, MAIL_OUTBOX_DIR: '/var/mail/outbox' };
+          }
+        }),
+      ),
+    says: /lies in a mounted volume/,
+  },
+  {
+    check: 'usersSecretsCreatedByTheReadme',
+    what: 'a README that leaves ADMIN_PASSWORD out of users-secrets',
+    run: () =>
+      check.usersSecretsCreatedByTheReadme(
+        withFiles({
+          'k8s/README.md': (text) =>
+            text.replace(/--from-(file|literal)=ADMIN_PASSWORD=/, '--from-$1=ADMIN_PASS='),
+        }),
+      ),
+    says: /the keys the README puts in users-secrets/,
+  },
+  {
+    check: 'holdsNoPrivateKey',
+    what: 'a private key in a ConfigMap',
+    run: () =>
+      check.holdsNoPrivateKey(
+        changed((objects) => {
+          objects.push({
+            apiVersion: 'v1',
+            kind: 'ConfigMap',
+            metadata: { name: 'keys', namespace: 'shop' },
+            data: {
+              'key.pem': '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEI...\n-----END PRIVATE KEY-----\n',
+            },
+          });
+        }),
+        'base/users',
+      ),
+    says: /PRIVATE KEY-----/,
+  },
+  // Network policies
+  {
+    check: 'namespaceDeniesByDefault',
+    what: 'a default policy admitting everything',
+    run: () =>
+      check.namespaceDeniesByDefault(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'default-deny')) policy.spec!.ingress = [{}];
+        }),
+      ),
+    says: /default-deny admits/,
+  },
+  {
+    check: 'namespaceAllowsDnsOnly',
+    what: 'the DNS allowance also letting HTTPS out',
+    run: () =>
+      check.namespaceAllowsDnsOnly(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'allow-dns'))
+            policy.spec!.egress![0]!.ports!.push({ protocol: 'TCP', port: 443 });
+        }),
+      ),
+    says: /allow-dns egress/,
+  },
+  {
+    check: 'limitsBothDirectionsAlone',
+    what: "orders' policy limiting ingress only",
+    run: () =>
+      check.limitsBothDirectionsAlone(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'orders')) policy.spec!.policyTypes = ['Ingress'];
+        }),
+        'orders',
+      ),
+    says: /Deployment\/shop\/orders/,
+  },
+  {
+    check: 'kongAdmitsProxyOnly',
+    what: "Kong's status port open to anyone",
+    run: () =>
+      check.kongAdmitsProxyOnly(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'kong'))
+            policy.spec!.ingress = [{ ports: [{ port: 'proxy' }, { port: 'status' }] }];
+        }),
+      ),
+    says: /Kong's ingress/,
+  },
+  {
+    check: 'admitsHttpFromKongOnly',
+    what: 'orders admitting every pod',
+    run: () =>
+      check.admitsHttpFromKongOnly(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'orders'))
+            policy.spec!.ingress = [{ from: [{ podSelector: {} }], ports: [{ port: 'http' }] }];
+        }),
+        'orders',
+      ),
+    says: /orders's ingress/,
+  },
+  {
+    check: 'egressMatchesIngress',
+    what: "Kong let out to products, which products' own policy refuses",
+    run: () =>
+      check.egressMatchesIngress(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'products')) policy.spec!.ingress = [];
+        }),
+      ),
+    says: /NetworkPolicy refuses port/,
+  },
+  {
+    check: 'serviceReachesDatabaseAndBroker',
+    what: 'orders not let out to NATS',
+    run: () =>
+      check.serviceReachesDatabaseAndBroker(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'orders')) {
+            policy.spec!.egress = policy.spec!.egress!.filter(
+              (rule: NetworkPolicyRule) =>
+                !rule.to?.some(
+                  (peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'nats',
+                ),
+            );
+          }
+        }),
+        'orders',
+      ),
+    says: /orders may reach NATS/,
+  },
+  {
+    check: 'onlyUsersReachesSmtp',
+    what: 'orders let out to the internet',
+    run: () =>
+      check.onlyUsersReachesSmtp(
+        changed((objects) => {
+          for (const policy of policyOf(objects, 'orders')) {
+            policy.spec!.egress!.push({
+              to: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
+              ports: [{ protocol: 'TCP', port: 25 }],
+            });
+          }
+        }),
+      ),
+    says: /orders reaches outside the cluster/,
+  },
+  // Kong
+  {
+    check: 'kongHostsHaveServices',
+    what: 'a Service orders on another port than kong.yml calls',
+    run: () =>
+      check.kongHostsHaveServices(
+        changed((objects) => {
+          for (const service of named(objects, 'Service', 'orders')) service.spec!.ports![0]!.port = 3999;
+        }),
+      ),
+    says: /Service "orders"/,
+  },
+  {
+    check: 'routedUnitsAreKongHosts',
+    what: 'kong.yml calling orders by another host name',
+    run: () =>
+      check.routedUnitsAreKongHosts(
+        withFiles({
+          'gateway/kong.yml': (text) => text.replace('http://orders:3002', 'http://orders-api:3002'),
+        }),
+      ),
+    says: /no service with host "orders"/,
+  },
+  {
+    check: 'kongLoadsKongYml',
+    what: 'Kong with a database',
+    run: () =>
+      check.kongLoadsKongYml(
+        changed(
+          inContainer('kong', (container) => {
+            container.env = container.env?.map((variable) =>
+              variable.name === 'KONG_DATABASE' ? { name: 'KONG_DATABASE', value: 'postgres' } : variable,
+            );
+          }),
+        ),
+      ),
+    says: /KONG_DATABASE/,
+  },
+  {
+    check: 'kongLoadsKongYml',
+    what: 'a ConfigMap that is not gateway/kong.yml',
+    run: () => check.kongLoadsKongYml(withFiles({ 'gateway/kong.yml': (text) => `${text}\n# changed\n` })),
+    says: /holds gateway\/kong\.yml/,
+  },
+  {
+    check: 'kongBehindLoadBalancer',
+    what: 'Kong behind a ClusterIP',
+    run: () =>
+      check.kongBehindLoadBalancer(
+        changed((objects) => {
+          for (const service of named(objects, 'Service', 'kong'))
+            (service.spec as { type?: string }).type = 'ClusterIP';
+        }),
+      ),
+    says: /Service type/,
+  },
+  // Shell
+  {
+    check: 'remotesManifestNamesVersions',
+    what: "a remote's URL outside its version's path",
+    run: () =>
+      check.remotesManifestNamesVersions(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^shell-remotes-/)) {
+            const remotes = JSON.parse(config.data!['remotes.json']!) as {
+              remotes: { catalog: { url: string } };
+            };
+            remotes.remotes.catalog.url = '/remotes/catalog/mf-manifest.json';
+            config.data!['remotes.json'] = JSON.stringify(remotes);
+          }
+        }),
+      ),
+    says: /catalog's url/,
+  },
+  {
+    check: 'remotesManifestIsTheOverlays',
+    what: "a ConfigMap that is not the overlay's remotes.json",
+    run: () =>
+      check.remotesManifestIsTheOverlays(
+        withFiles({ 'k8s/overlays/dev/shell/remotes.json': (text) => `${text}\n` }),
+        'dev',
+      ),
+    says: /the overlay's remotes\.json/,
+  },
+  {
+    check: 'remotesNeverAheadOfImages',
+    what: 'remotes.json naming a catalog its image has not published',
+    run: () =>
+      check.remotesNeverAheadOfImages(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^shell-remotes-/)) {
+            config.data!['remotes.json'] = config
+              .data!['remotes.json']!.replaceAll('catalog/0.', 'catalog/9.')
+              .replace(/("catalog": \{ "version": ")[^"]+/, '$19.0.0');
+          }
+        }),
+        'dev',
+      ),
+    says: /ahead of its image/,
+  },
+  {
+    check: 'shellReleaseChosen',
+    what: 'a shell release its image does not hold',
+    run: () =>
+      check.shellReleaseChosen(
+        changed((objects) => {
+          for (const config of named(objects, 'ConfigMap', /^shell-release-/)) {
+            config.data!['shell-release.conf'] = 'set $shell_release "9.0.0";\n';
+          }
+        }),
+      ),
+    says: /ahead of the shell's image/,
+  },
+  // Images
+  {
+    check: 'runsTheImagesUserAndPort',
+    what: "an image whose user is not the pod's",
+    run: () =>
+      check.runsTheImagesUserAndPort(
+        withFiles({
+          'docker/service.Dockerfile': (text) => text.replace(/^USER \d+:\d+$/m, 'USER 1000:1000'),
+        }),
+        'orders',
+      ),
+    says: /the pod runs as the image's user/,
+  },
+  {
+    check: 'runsTheImagesUserAndPort',
+    what: 'nginx listening on another port than the container declares',
+    run: () =>
+      check.runsTheImagesUserAndPort(
+        withFiles({
+          'docker/nginx/remote.conf.template': (text) => text.replace(/listen \d+/, 'listen 8081'),
+        }),
+        'mf-catalog',
+      ),
+    says: /nginx listens on the container port/,
+  },
+];
+
+describe('each check of the manifests refuses a manifest that breaks it', () => {
+  it.each(CASES.map((broken) => ({ ...broken, name: `${broken.check}: ${broken.what}` })))(
+    '$name',
+    ({ run, says }) => {
+      expect(run).toThrow(says);
+    },
+  );
+
+  it('the same checks pass on the real manifests those cases were made from', () => {
+    // The cases above change one thing each; without it the check passes (manifests.spec.ts runs them all).
+    check.pinnedImage({ ...realContainer('orders').container, image: 'mongo:8.0.17' }, 'orders');
+    check.pinnedImage(
+      { ...realContainer('orders').container, image: `mongo@sha256:${'a'.repeat(64)}` },
+      'orders',
+    );
+    check.probesAskWhatTheImageAnswers(
+      REAL,
+      REAL.render('base/orders'),
+      realWorkload('orders'),
+      realContainer('orders').container,
+    );
+  });
+
+  it('leaves no check without a broken manifest', () => {
+    const helpers = ['unitsOfComponent', 'routedUnits', 'serviceUnits', 'mainContainerOf'];
+    const checks = Object.entries(check)
+      .filter(([name, value]) => typeof value === 'function' && !helpers.includes(name))
+      .map(([name]) => name);
+    expect(checks.filter((name) => !CASES.some((broken) => broken.check === name))).toEqual([]);
+  });
+});

@@ -1,0 +1,937 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { parse } from 'yaml';
+import {
+  type Container,
+  type Environment,
+  type KubeObject,
+  type PodTemplate,
+  type Probe,
+  REPO_ROOT,
+  UNITS,
+  bytes,
+  compareVersions,
+  componentOf,
+  key,
+  kustomize,
+  matches,
+  podTemplateOf,
+  unitFolder,
+  wholeFolder,
+  workloadsOf,
+} from './render';
+
+/**
+ * The shop's own checks of its manifests, each a function of what it reads, so that a test can show it a
+ * manifest that breaks it (test/broken-manifests.spec.ts) as well as the real ones (test/manifests.spec.ts).
+ * A check throws (vitest's `expect`) when the manifests break its rule.
+ */
+
+/** What a check reads: rendered kustomize folders and files of the repository. */
+export interface Manifests {
+  /** A `kustomize build` of a folder of k8s/, parsed. */
+  render(folder: string): KubeObject[];
+  /** A file of the repository, by its path from the root. */
+  read(path: string): string;
+}
+
+/** The manifests and files as they are in the repository. */
+export const REAL: Manifests = {
+  render: kustomize,
+  read: (path) => readFileSync(join(REPO_ROOT, path), 'utf8'),
+};
+
+export const IMAGE_REGISTRY = 'registry.example.com/shop/';
+const NAMESPACE = 'shop';
+const PART_OF = { 'app.kubernetes.io/part-of': 'shop' };
+/** shared-design: every container of the shop runs as this user and group. */
+const SHOP_ID = 10001;
+const KONG_YML = 'gateway/kong.yml';
+
+/** Units whose Deployment is of one of these components. */
+export const unitsOfComponent = (m: Manifests, components: string[]) =>
+  UNITS.filter((unit) => {
+    let objects: KubeObject[];
+    try {
+      objects = m.render(unitFolder(unit));
+    } catch {
+      return false; // a unit that does not build fails its own "builds" check instead
+    }
+    return workloadsOf(objects).some((workload) => components.includes(componentOf(workload) ?? ''));
+  });
+/** Units that serve HTTP behind Kong: the domain services and the front-ends. */
+export const routedUnits = (m: Manifests) => unitsOfComponent(m, ['service', 'frontend']);
+export const serviceUnits = (m: Manifests) => unitsOfComponent(m, ['service']);
+
+const resourcesOf = (m: Manifests, folder: string) =>
+  (parse(m.read(`k8s/${folder}/kustomization.yaml`)) as { resources?: string[] }).resources ?? [];
+
+/** The first container of a unit's Deployment. */
+export function mainContainerOf(
+  m: Manifests,
+  unit: string,
+  environment?: Environment,
+): { container: Container; pod: PodTemplate; objects: KubeObject[] } {
+  const objects = m.render(unitFolder(unit, environment));
+  const deployment = objects.find((object) => object.kind === 'Deployment');
+  if (!deployment) throw new Error(`k8s/${unitFolder(unit, environment)} has no Deployment`);
+  const pod = podTemplateOf(deployment);
+  const container = pod.spec.containers[0];
+  if (!container) throw new Error(`${key(deployment)} has no container`);
+  return { container, pod, objects };
+}
+const envOf = (container: Container, name: string) =>
+  container.env?.find((variable) => variable.name === name);
+const imageTagOf = (m: Manifests, unit: string, environment?: Environment) =>
+  mainContainerOf(m, unit, environment).container.image.split(':').at(-1) ?? '';
+const packageDirOf = (m: Manifests, unit: string) =>
+  serviceUnits(m).includes(unit) ? `services/${unit}` : unit;
+const versionOf = (m: Manifests, unit: string) =>
+  (JSON.parse(m.read(`${packageDirOf(m, unit)}/package.json`)) as { version: string }).version;
+
+// ---------------------------------------------------------------------------------------------------
+// Folders
+
+export function buildsWithKustomize(m: Manifests, folder: string): void {
+  expect(m.render(folder).length, `k8s/${folder} renders objects`).toBeGreaterThan(0);
+}
+
+export function hasBaseAndOverlays(folders: string[]): void {
+  expect(folders, 'the base and the dev and prod overlays').toEqual(
+    expect.arrayContaining(['base', 'overlays/dev', 'overlays/prod']),
+  );
+}
+
+export function wholeComposesEveryUnit(m: Manifests, environment?: Environment): void {
+  expect([...resourcesOf(m, wholeFolder(environment))].sort(), 'the whole composes every unit').toEqual(
+    UNITS,
+  );
+}
+
+export function unitOverlaysBuildOnTheirBase(m: Manifests, environment: Environment): void {
+  for (const unit of UNITS) {
+    expect(resourcesOf(m, unitFolder(unit, environment)), unit).toEqual([`../../../base/${unit}`]);
+  }
+}
+
+export function sameAloneAndWhole(m: Manifests, environment?: Environment): void {
+  const whole = new Map(m.render(wholeFolder(environment)).map((object) => [key(object), object]));
+  const alone = UNITS.flatMap((unit) => m.render(unitFolder(unit, environment)));
+  expect(alone.map(key).sort(), 'the objects of the units, deployed alone').toEqual([...whole.keys()].sort());
+  for (const object of alone) expect(whole.get(key(object)), key(object)).toEqual(object);
+}
+
+export function namespaceAndCommonLabels(m: Manifests, unit: string, environment?: Environment): void {
+  const objects = m.render(unitFolder(unit, environment));
+  for (const object of objects) {
+    if (object.kind === 'Namespace') expect(object.metadata.name).toBe(NAMESPACE);
+    else expect(object.metadata.namespace, `${key(object)} namespace`).toBe(NAMESPACE);
+    expect(object.metadata.labels, `${key(object)} labels`).toMatchObject(PART_OF);
+  }
+  for (const workload of workloadsOf(objects)) {
+    expect(podTemplateOf(workload).metadata.labels, `${key(workload)} pod labels`).toMatchObject(PART_OF);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Workloads
+
+export function includesEveryRoutedUnit(routed: string[]): void {
+  expect(routed, 'the units with a Deployment of a service or front-end').toEqual(
+    expect.arrayContaining([
+      'products',
+      'orders',
+      'users',
+      'wallet',
+      'data',
+      'media',
+      'shell',
+      'mf-catalog',
+      'mf-checkout',
+      'mf-admin',
+    ]),
+  );
+}
+
+/** Where a probe looks: an HTTP path on a port, a TCP port, or a command. */
+type ProbeTarget =
+  | { kind: 'http'; path: string; port: number | undefined }
+  | { kind: 'tcp'; port: number | undefined }
+  | { kind: 'exec'; command: string };
+
+function targetOf(probe: Probe | undefined, container: Container): ProbeTarget | undefined {
+  if (!probe) return undefined;
+  const portNumber = (port: string | number) =>
+    typeof port === 'number'
+      ? container.ports?.find((declared) => declared.containerPort === port)?.containerPort
+      : container.ports?.find((declared) => declared.name === port)?.containerPort;
+  if (probe.httpGet)
+    return { kind: 'http', path: probe.httpGet.path ?? '/', port: portNumber(probe.httpGet.port) };
+  if (probe.tcpSocket) return { kind: 'tcp', port: portNumber(probe.tcpSocket.port) };
+  if (probe.exec) return { kind: 'exec', command: probe.exec.command.join(' ') };
+  return undefined;
+}
+
+/** The paths a NestJS controller of the service kit answers: `@Controller('x')` with each `@Get('y')`. */
+function nestRoutes(source: string): string[] {
+  const prefix = /@Controller\('([^']*)'\)/.exec(source)?.[1] ?? '';
+  return [...source.matchAll(/@Get\('([^']*)'\)/g)].map((match) => `/${prefix}/${match[1]}`);
+}
+
+/** The exact locations an nginx configuration answers (`location = /path`). */
+function nginxExactLocations(...configs: string[]): string[] {
+  return configs.flatMap((config) =>
+    [...config.matchAll(/^\s*location = (\S+) \{/gm)].map((match) => match[1]!),
+  );
+}
+
+/**
+ * What each kind of workload is asked, and where its image answers: readiness is the endpoint that
+ * says the part can do its work (a service's checks its database and NATS), liveness the one that says
+ * the process answers, each on the port the process serves it on. A startup probe asks what liveness
+ * asks. Answers the expected readiness and liveness targets of a container.
+ */
+function expectedProbes(
+  m: Manifests,
+  objects: KubeObject[],
+  component: string | undefined,
+  container: Container,
+): { readiness: ProbeTarget; liveness: ProbeTarget } {
+  const named = (name: string) => container.ports?.find((port) => port.name === name)?.containerPort;
+  switch (component) {
+    case 'service': {
+      const routes = nestRoutes(m.read('libs/service-kit/src/health/health.controller.ts'));
+      expect(routes, 'the service kit answers /health/ready and /health/live').toEqual(
+        expect.arrayContaining(['/health/ready', '/health/live']),
+      );
+      return {
+        readiness: { kind: 'http', path: '/health/ready', port: named('http') },
+        liveness: { kind: 'http', path: '/health/live', port: named('http') },
+      };
+    }
+    case 'frontend': {
+      const common = m.read('docker/nginx/frontend-common.conf');
+      for (const template of ['shell.conf.template', 'remote.conf.template']) {
+        expect(
+          nginxExactLocations(common, m.read(`docker/nginx/${template}`)),
+          `docker/nginx/${template} answers the probes`,
+        ).toEqual(expect.arrayContaining(['/health/ready', '/health/live']));
+      }
+      return {
+        readiness: { kind: 'http', path: '/health/ready', port: named('http') },
+        liveness: { kind: 'http', path: '/health/live', port: named('http') },
+      };
+    }
+    case 'gateway': {
+      // Kong answers /status and /status/ready on its status listener only.
+      const status = Number(/:(\d+)$/.exec(envOf(container, 'KONG_STATUS_LISTEN')?.value ?? '')?.[1]);
+      expect(status, 'KONG_STATUS_LISTEN names a port').toBeGreaterThan(0);
+      return {
+        readiness: { kind: 'http', path: '/status/ready', port: status },
+        liveness: { kind: 'http', path: '/status', port: status },
+      };
+    }
+    case 'broker': {
+      // nats-server answers /healthz on its monitoring port, `-m <port>`.
+      const args = (container as Container & { args?: string[] }).args ?? [];
+      const monitor = Number(args[args.indexOf('-m') + 1]);
+      expect(monitor, 'nats-server is started with a monitoring port (-m)').toBeGreaterThan(0);
+      return {
+        readiness: { kind: 'http', path: '/healthz?js-server-only=true', port: monitor },
+        liveness: { kind: 'http', path: '/healthz?js-enabled-only=true', port: monitor },
+      };
+    }
+    case 'database':
+      // mongod listens on 27017; ready when it is a writable primary or a secondary of the set.
+      return {
+        readiness: {
+          kind: 'exec',
+          command: expect.stringMatching(/^mongosh .*db\.hello\(\).*isWritablePrimary.*secondary/) as string,
+        },
+        liveness: { kind: 'tcp', port: 27017 },
+      };
+    case 'telemetry': {
+      // The OpenTelemetry Collector's health_check extension answers on the endpoint its configuration names.
+      const config = objects
+        .filter((object) => object.kind === 'ConfigMap')
+        .flatMap((object) => Object.values(object.data ?? {}))
+        .find((text) => /^\s*health_check:/m.test(text));
+      const health = (parse(config ?? '') as { extensions?: { health_check?: { endpoint?: string } } } | null)
+        ?.extensions?.health_check?.endpoint;
+      const port = Number(/:(\d+)$/.exec(health ?? '')?.[1]);
+      expect(port, "the collector's health_check extension has an endpoint").toBeGreaterThan(0);
+      return {
+        readiness: { kind: 'http', path: '/', port },
+        liveness: expect.objectContaining({ port }) as ProbeTarget,
+      };
+    }
+    default:
+      throw new Error(`no rule for the probes of a ${component} workload`);
+  }
+}
+
+export function probesAskWhatTheImageAnswers(
+  m: Manifests,
+  objects: KubeObject[],
+  workload: KubeObject,
+  container: Container,
+): void {
+  expect(container.readinessProbe, 'a readiness probe').toBeDefined();
+  expect(container.livenessProbe, 'a liveness probe').toBeDefined();
+  const expected = expectedProbes(m, objects, componentOf(workload), container);
+  for (const target of [expected.readiness, expected.liveness]) {
+    if (target.kind === 'http' || target.kind === 'tcp')
+      expect(
+        target.port,
+        `the container declares the port of ${target.kind} ${'path' in target ? target.path : ''}`,
+      ).toBeDefined();
+  }
+  expect(targetOf(container.readinessProbe, container), 'readiness probe').toEqual(expected.readiness);
+  expect(targetOf(container.livenessProbe, container), 'liveness probe').toEqual(expected.liveness);
+  const startup = (container as Container & { startupProbe?: Probe }).startupProbe;
+  // A startup probe waits for the process to answer: liveness's endpoint and port (nats-server's /healthz
+  // without the JetStream condition is the same endpoint).
+  const started = targetOf(startup, container);
+  const living = targetOf(container.livenessProbe, container);
+  if (started && living) {
+    const endpoint = (target: ProbeTarget) =>
+      target.kind === 'http' ? { ...target, path: target.path.split('?')[0] } : target;
+    expect(endpoint(started), 'startup probe').toEqual(endpoint(living));
+  }
+}
+
+export function resourcesBounded(container: Container, pod: PodTemplate['spec']): void {
+  for (const bound of [container.resources?.requests, container.resources?.limits]) {
+    expect(bound, 'requests and limits').toMatchObject({
+      cpu: expect.any(String),
+      memory: expect.any(String),
+      'ephemeral-storage': expect.any(String),
+    });
+  }
+  const scratch = (pod.volumes ?? [])
+    .filter((volume) => volume.emptyDir)
+    .map((volume) => {
+      expect(volume.emptyDir?.sizeLimit, `emptyDir ${volume.name} has a sizeLimit`).toBeDefined();
+      return bytes(volume.emptyDir?.sizeLimit ?? '0');
+    })
+    .reduce((sum, size) => sum + size, 0);
+  expect(
+    bytes(container.resources?.limits?.['ephemeral-storage'] ?? '0'),
+    'ephemeral-storage limit covers the emptyDir volumes',
+  ).toBeGreaterThanOrEqual(scratch);
+}
+
+export function restrictedAsShopUser(container: Container, pod: PodTemplate['spec']): void {
+  const effective = { ...pod.securityContext, ...container.securityContext };
+  expect(effective.runAsNonRoot, 'runAsNonRoot').toBe(true);
+  expect(effective.runAsUser, 'numeric, so the kubelet can verify runAsNonRoot').toBe(SHOP_ID);
+  expect(effective.runAsGroup, 'runAsGroup').toBe(SHOP_ID);
+  expect(pod.securityContext?.fsGroup, 'fsGroup').toBe(SHOP_ID);
+  expect(effective.seccompProfile?.type, 'seccompProfile').toBe('RuntimeDefault');
+  expect(container.securityContext?.allowPrivilegeEscalation, 'allowPrivilegeEscalation').toBe(false);
+  expect(container.securityContext?.capabilities?.drop, 'capabilities dropped').toContain('ALL');
+  expect(container.securityContext?.readOnlyRootFilesystem, 'readOnlyRootFilesystem').toBe(true);
+}
+
+/**
+ * A tag names one build only when it is a full release version (`8.0.17`, `2.12.1-alpine`, `3.9.1`) or
+ * the image is named by its digest: `mongo:8.0` or `latest` move when their publisher releases.
+ */
+export function pinnedImage(container: Container, unit: string): void {
+  const { image } = container;
+  const digest = /@sha256:[0-9a-f]{64}$/.test(image);
+  const [, tag] = /^[^@]+:([^:/@]+)$/.exec(image) ?? [];
+  expect(
+    digest || (tag !== undefined && /^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(tag)),
+    `${image} is pinned to a full x.y.z version or a digest`,
+  ).toBe(true);
+  if (image.startsWith(IMAGE_REGISTRY)) {
+    expect(image.slice(IMAGE_REGISTRY.length).split(/[:@]/)[0], 'our image of this unit').toBe(unit);
+  }
+}
+
+export function ownServiceAccountWithoutToken(
+  m: Manifests,
+  unit: string,
+  environment: Environment | undefined,
+  pod: PodTemplate,
+): void {
+  const name = pod.spec.serviceAccountName;
+  expect(name, 'a ServiceAccount of its own, not "default"').toBe(unit);
+  const account = m
+    .render(unitFolder(unit, environment))
+    .find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name);
+  expect(account, `k8s/${unitFolder(unit, environment)} declares ServiceAccount ${name}`).toBeDefined();
+  expect(account?.automountServiceAccountToken, 'the account mounts no token').toBe(false);
+  expect(pod.spec.automountServiceAccountToken, 'the pod mounts no token').toBe(false);
+}
+
+export function replicasOnDifferentNodes(pod: PodTemplate): void {
+  const terms = (pod.spec.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ??
+    []) as {
+    podAffinityTerm: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } };
+  }[];
+  expect(
+    terms.some(
+      ({ podAffinityTerm }) =>
+        podAffinityTerm.topologyKey === 'kubernetes.io/hostname' &&
+        matches(podAffinityTerm.labelSelector.matchLabels, pod.metadata.labels),
+    ),
+    'a preferred anti-affinity on the hostname, selecting its own pods',
+  ).toBe(true);
+}
+
+export function scalesEveryStatelessPart(scaled: string[], routed: string[]): void {
+  expect(scaled, 'the units scaled by an HPA').toEqual(expect.arrayContaining([...routed, 'kong']));
+}
+
+export function scaledByHpaGuardedByBudget(m: Manifests, unit: string, environment?: Environment): void {
+  const objects = m.render(unitFolder(unit, environment));
+  const [deployment, ...others] = objects.filter((object) => object.kind === 'Deployment');
+  expect(others, 'one Deployment').toHaveLength(0);
+  if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
+  expect(deployment.spec?.replicas, 'an apply must not reset what the HPA chose').toBeUndefined();
+  const hpa = objects.find((object) => object.kind === 'HorizontalPodAutoscaler');
+  expect(hpa?.apiVersion, 'an autoscaling/v2 HPA').toBe('autoscaling/v2');
+  expect(hpa?.spec?.scaleTargetRef, 'the HPA scales the Deployment').toEqual({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    name: deployment.metadata.name,
+  });
+  expect(hpa?.spec?.minReplicas, 'minReplicas').toBeGreaterThanOrEqual(2);
+  expect(hpa?.spec?.maxReplicas, 'maxReplicas').toBeGreaterThan(hpa?.spec?.minReplicas ?? 0);
+  const budget = objects.find((object) => object.kind === 'PodDisruptionBudget');
+  expect(
+    matches(budget?.spec?.selector?.matchLabels, podTemplateOf(deployment).metadata.labels),
+    'a PodDisruptionBudget selects the pods',
+  ).toBe(true);
+  // A budget that never blocks a drain, whatever the HPA scaled to.
+  expect(budget?.spec?.maxUnavailable, 'maxUnavailable').toBe(1);
+}
+
+export function moreReplicasInProd(m: Manifests, unit: string): void {
+  const bounds = (environment: Environment) =>
+    m.render(unitFolder(unit, environment)).find((object) => object.kind === 'HorizontalPodAutoscaler')?.spec;
+  expect(bounds('prod')?.minReplicas, 'prod minReplicas').toBeGreaterThanOrEqual(
+    bounds('dev')?.minReplicas ?? Infinity,
+  );
+  expect(bounds('prod')?.maxReplicas, 'prod maxReplicas').toBeGreaterThan(
+    bounds('dev')?.maxReplicas ?? Infinity,
+  );
+}
+
+export function servicesTargetDeclaredPorts(m: Manifests, unit: string, environment?: Environment): void {
+  const objects = m.render(unitFolder(unit, environment));
+  for (const service of objects.filter((object) => object.kind === 'Service')) {
+    const selected = workloadsOf(objects).filter((workload) =>
+      matches(service.spec?.selector, podTemplateOf(workload).metadata.labels),
+    );
+    expect(selected.length, `${key(service)} selects no pods`).toBeGreaterThan(0);
+    const declared = selected.flatMap((workload) =>
+      podTemplateOf(workload).spec.containers.flatMap((container) => container.ports ?? []),
+    );
+    for (const port of service.spec?.ports ?? []) {
+      const target = port.targetPort ?? port.port;
+      expect(
+        declared.some((candidate) => candidate.name === target || candidate.containerPort === target),
+        `${key(service)} port ${port.port} targets ${target}, which no container declares`,
+      ).toBe(true);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Releases
+
+export function prodRunsPackageVersion(m: Manifests, unit: string): void {
+  expect(mainContainerOf(m, unit, 'prod').container.image, `the image prod runs ${unit} from`).toBe(
+    `${IMAGE_REGISTRY}${unit}:${versionOf(m, unit)}`,
+  );
+}
+
+export function devPinsARelease(m: Manifests, unit: string): void {
+  expect(mainContainerOf(m, unit, 'dev').container.image, `the image dev runs ${unit} from`).toMatch(
+    new RegExp(`^${IMAGE_REGISTRY.replaceAll('.', '\\.')}${unit}:\\d+\\.\\d+\\.\\d+$`),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Domain services
+
+export function serviceSettingsFromConfigMap(m: Manifests, unit: string): void {
+  const { container, objects } = mainContainerOf(m, unit);
+  const natsClientPort = m
+    .render(unitFolder('nats'))
+    .find((object) => object.kind === 'Service' && object.metadata.name === 'nats')
+    ?.spec?.ports?.find((port) => port.name === 'client')?.port;
+  const configMapName = container.envFrom?.[0]?.configMapRef?.name;
+  const config = objects.find(
+    (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+  );
+  expect(config, `k8s/${unit}'s ConfigMap ${configMapName}`).toBeDefined();
+  expect(config?.metadata.name, 'hash suffix: a change rolls the pods').toMatch(
+    new RegExp(`^${unit}-config-\\w+$`),
+  );
+  expect(Number(config?.data?.PORT), 'PORT is the container port http').toBe(
+    container.ports?.find((port) => port.name === 'http')?.containerPort,
+  );
+  expect(config?.data?.NATS_URL, 'NATS_URL').toBe(`nats://nats:${natsClientPort}`);
+  expect(config?.data?.NODE_ENV, 'NODE_ENV').toBe('production');
+  expect(config?.data, 'MONGO_URL is no setting').not.toHaveProperty('MONGO_URL');
+  expect(envOf(container, 'MONGO_URL')?.valueFrom?.secretKeyRef, 'MONGO_URL from its Secret').toEqual({
+    name: `${unit}-mongodb`,
+    key: 'MONGO_URL',
+  });
+}
+
+export function devSecretNamesOwnDatabase(m: Manifests, unit: string): void {
+  const secret = m
+    .render('examples/dev-secrets')
+    .find((object) => object.kind === 'Secret' && object.metadata.name === `${unit}-mongodb`);
+  const url = Buffer.from(secret?.data?.MONGO_URL ?? '', 'base64').toString('utf8');
+  expect(url, `Secret ${unit}-mongodb has a MONGO_URL`).not.toBe('');
+  expect(new URL(url).pathname, 'the database of the URL').toBe(`/${unit}`);
+  expect(new URL(url).searchParams.get('replicaSet'), 'replicaSet').toBe('rs0');
+}
+
+export function verifiesWithThePublicKey(m: Manifests, unit: string): void {
+  const { container } = mainContainerOf(m, unit);
+  expect(envOf(container, 'JWT_PUBLIC_KEY')?.valueFrom?.configMapKeyRef, 'JWT_PUBLIC_KEY').toEqual({
+    name: 'jwt-public-key',
+    key: 'JWT_PUBLIC_KEY',
+  });
+}
+
+export function notGivenTheSigningKey(m: Manifests, unit: string): void {
+  const { container } = mainContainerOf(m, unit);
+  const names = (container.env ?? []).map((variable) => variable.name);
+  expect(names, 'variables').not.toContain('JWT_PRIVATE_KEY');
+  expect(names, 'variables').not.toContain('JWT_PRIVATE_KEY_FILE');
+  const secrets = (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.name);
+  expect(secrets, 'Secrets read').not.toContain('users-secrets');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Users service
+
+/** What the service refuses to start without in production (services/users/src/config/users.config.ts). */
+const REQUIRED_SECRETS = ['JWT_PRIVATE_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+
+export function usersRequiredSecrets(m: Manifests): void {
+  const { container } = mainContainerOf(m, 'users');
+  for (const name of REQUIRED_SECRETS) {
+    const reference = envOf(container, name)?.valueFrom?.secretKeyRef;
+    expect(reference, name).toMatchObject({ name: 'users-secrets', key: name });
+    expect(reference?.optional ?? false, `${name} must not be optional`).toBe(false);
+  }
+}
+
+export function usersSmtpUrlOptionalSecret(m: Manifests): void {
+  const { container } = mainContainerOf(m, 'users');
+  expect(envOf(container, 'SMTP_URL')?.valueFrom?.secretKeyRef, 'SMTP_URL').toEqual({
+    name: 'users-secrets',
+    key: 'SMTP_URL',
+    optional: true,
+  });
+}
+
+export function usersConfigHoldsNoSecret(m: Manifests): void {
+  const config = m.render(unitFolder('users')).find((object) => object.kind === 'ConfigMap');
+  expect(config?.metadata.name).toMatch(/^users-config-\w+$/);
+  for (const name of [...REQUIRED_SECRETS, 'SMTP_URL', 'MONGO_URL']) {
+    expect(config?.data, `the ConfigMap holds ${name}`).not.toHaveProperty(name);
+  }
+}
+
+export function usersOutboxInEmptyDir(m: Manifests): void {
+  const { container, pod, objects } = mainContainerOf(m, 'users');
+  expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+  const config = objects.find(
+    (object) =>
+      object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+  );
+  const outbox = config?.data?.MAIL_OUTBOX_DIR;
+  expect(outbox, 'MAIL_OUTBOX_DIR is set').toBeDefined();
+  const mount = container.volumeMounts?.find(
+    (volumeMount) => outbox === volumeMount.mountPath || outbox?.startsWith(`${volumeMount.mountPath}/`),
+  );
+  expect(mount, `${outbox} lies in a mounted volume`).toBeDefined();
+  expect(
+    pod.spec.volumes?.find((volume) => volume.name === mount?.name)?.emptyDir,
+    'an emptyDir',
+  ).toBeDefined();
+}
+
+export function usersSecretsCreatedByTheReadme(m: Manifests): void {
+  expect(
+    m
+      .render('examples/dev-secrets')
+      .some((object) => object.kind === 'Secret' && object.metadata.name === 'users-secrets'),
+    'a committed users-secrets',
+  ).toBe(false);
+  const readme = m.read('k8s/README.md');
+  const start = readme.indexOf('create secret generic users-secrets');
+  expect(start, 'k8s/README.md shows how to create users-secrets').toBeGreaterThanOrEqual(0);
+  const command = readme.slice(start, readme.indexOf('```', start));
+  const keys = [...command.matchAll(/--from-(?:file|literal)=(\w+)=/g)].map((match) => match[1]);
+  expect(keys, 'the keys the README puts in users-secrets').toEqual(expect.arrayContaining(REQUIRED_SECRETS));
+  expect(command).toContain('--from-file=JWT_PRIVATE_KEY=');
+}
+
+export function holdsNoPrivateKey(m: Manifests, folder: string): void {
+  const text = m
+    .render(folder)
+    .flatMap((object) => [
+      JSON.stringify(object),
+      ...Object.values(object.data ?? {}).map((value) =>
+        object.kind === 'Secret' ? Buffer.from(value, 'base64').toString('utf8') : value,
+      ),
+    ])
+    .join('\n');
+  expect(text, `k8s/${folder}`).not.toMatch(/PRIVATE KEY-----/);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Network policies
+
+const policiesOf = (objects: KubeObject[]) => objects.filter((object) => object.kind === 'NetworkPolicy');
+/** A rule's port as a number, resolving a named port on the pods it applies to. */
+const portNumber = (port: string | number | undefined, pods: KubeObject[]) =>
+  typeof port === 'number'
+    ? port
+    : pods
+        .flatMap((workload) => podTemplateOf(workload).spec.containers.flatMap((c) => c.ports ?? []))
+        .find((declared) => declared.name === port)?.containerPort;
+
+export function namespaceDeniesByDefault(m: Manifests): void {
+  const deny = policiesOf(m.render(unitFolder('namespace'))).find(
+    (policy) => policy.metadata.name === 'default-deny',
+  );
+  expect(deny?.spec?.podSelector, 'default-deny selects every pod').toEqual({});
+  expect(deny?.spec?.policyTypes, 'default-deny policyTypes').toEqual(['Ingress', 'Egress']);
+  expect(deny?.spec?.ingress ?? [], 'default-deny admits').toEqual([]);
+  expect(deny?.spec?.egress ?? [], 'default-deny lets out').toEqual([]);
+}
+
+export function namespaceAllowsDnsOnly(m: Manifests): void {
+  const dns = policiesOf(m.render(unitFolder('namespace'))).find(
+    (policy) => policy.metadata.name === 'allow-dns',
+  );
+  expect(dns?.spec?.podSelector).toEqual({});
+  expect(dns?.spec?.policyTypes).toEqual(['Egress']);
+  expect(dns?.spec?.egress, 'allow-dns egress').toEqual([
+    {
+      to: [
+        {
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+          podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+        },
+      ],
+      ports: [
+        { protocol: 'UDP', port: 53 },
+        { protocol: 'TCP', port: 53 },
+      ],
+    },
+  ]);
+}
+
+export function limitsBothDirectionsAlone(m: Manifests, unit: string): void {
+  const objects = m.render(unitFolder(unit));
+  for (const workload of workloadsOf(objects)) {
+    const own = policiesOf(objects).filter((policy) =>
+      matches(policy.spec?.podSelector?.matchLabels, podTemplateOf(workload).metadata.labels),
+    );
+    expect(own.flatMap((policy) => policy.spec?.policyTypes ?? []).sort(), key(workload)).toEqual([
+      'Egress',
+      'Ingress',
+    ]);
+  }
+}
+
+export function kongAdmitsProxyOnly(m: Manifests): void {
+  const policy = policiesOf(m.render(unitFolder('kong')))[0];
+  expect(policy?.spec?.ingress, "Kong's ingress").toEqual([{ ports: [{ port: 'proxy' }] }]);
+}
+
+export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
+  const [policy, ...others] = policiesOf(m.render(unitFolder(unit)));
+  expect(others, 'one NetworkPolicy').toHaveLength(0);
+  expect(policy?.spec?.ingress, `${unit}'s ingress`).toEqual([
+    {
+      from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'kong' } } }],
+      ports: [{ port: 'http' }],
+    },
+  ]);
+}
+
+export function egressMatchesIngress(m: Manifests, environment?: Environment): void {
+  const whole = m.render(wholeFolder(environment));
+  const policies = policiesOf(whole);
+  const podsMatching = (selector: Record<string, string> | undefined) =>
+    workloadsOf(whole).filter((workload) => matches(selector, podTemplateOf(workload).metadata.labels));
+  let checked = 0;
+  for (const policy of policies) {
+    const selector = policy.spec?.podSelector?.matchLabels;
+    const sources = selector ? podsMatching(selector) : workloadsOf(whole);
+    expect(sources.length, `${key(policy)} selects no pods`).toBeGreaterThan(0);
+    for (const rule of policy.spec?.egress ?? []) {
+      for (const peer of rule.to ?? []) {
+        if (!peer.podSelector || peer.namespaceSelector || peer.ipBlock) continue;
+        const targets = podsMatching(peer.podSelector.matchLabels);
+        const what = `${key(policy)} egress to ${JSON.stringify(peer.podSelector.matchLabels)}`;
+        expect(targets.length, `${what} selects no pods`).toBeGreaterThan(0);
+        for (const { port } of rule.ports ?? []) {
+          for (const target of targets) {
+            const number = portNumber(port, [target]);
+            expect(number, `${what}: port ${port} is not declared by ${key(target)}`).toBeDefined();
+            const admitted = policies
+              .filter(
+                (other) =>
+                  other.spec?.policyTypes?.includes('Ingress') &&
+                  matches(other.spec.podSelector?.matchLabels, podTemplateOf(target).metadata.labels),
+              )
+              .some((other) =>
+                (other.spec?.ingress ?? []).some(
+                  (ingress) =>
+                    (ingress.from ?? []).some((from) =>
+                      sources.every(
+                        (source) =>
+                          !!from.podSelector &&
+                          (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
+                            matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
+                      ),
+                    ) &&
+                    (ingress.ports ?? []).some(
+                      (ingressPort) => portNumber(ingressPort.port, [target]) === number,
+                    ),
+                ),
+              );
+            expect(admitted, `${what}: ${key(target)}'s NetworkPolicy refuses port ${port}`).toBe(true);
+            checked += 1;
+          }
+        }
+      }
+    }
+  }
+  // Kong to 10 routed parts, 6 services to MongoDB and NATS, MongoDB to itself.
+  expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1);
+}
+
+export function serviceReachesDatabaseAndBroker(m: Manifests, unit: string): void {
+  const egress = policiesOf(m.render(unitFolder(unit)))[0]?.spec?.egress ?? [];
+  const reaches = (name: string, port: string) =>
+    egress.some(
+      (rule) =>
+        rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name) &&
+        rule.ports?.some((rulePort) => rulePort.port === port),
+    );
+  expect(reaches('mongodb', 'mongodb'), `${unit} may reach MongoDB`).toBe(true);
+  expect(reaches('nats', 'client'), `${unit} may reach NATS`).toBe(true);
+}
+
+export function onlyUsersReachesSmtp(m: Manifests): void {
+  const outside = (unit: string) =>
+    (policiesOf(m.render(unitFolder(unit)))[0]?.spec?.egress ?? []).filter((rule) =>
+      rule.to?.some((peer) => peer.ipBlock),
+    );
+  const [smtp, ...others] = outside('users');
+  expect(others, 'users: one rule outside the cluster').toHaveLength(0);
+  expect(smtp?.to?.map((peer) => peer.ipBlock?.cidr)).toEqual(['0.0.0.0/0', '::/0']);
+  expect(smtp?.ports?.map((port) => port.port).sort(), 'the SMTP ports').toEqual([25, 465, 587]);
+  expect(smtp?.ports?.every((port) => port.protocol === 'TCP')).toBe(true);
+  for (const unit of UNITS.filter((other) => other !== 'users')) {
+    expect(outside(unit), `${unit} reaches outside the cluster`).toEqual([]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Kong
+
+/** The hosts and ports of gateway/kong.yml's services. */
+function kongServices(m: Manifests): Map<string, number> {
+  const document = parse(m.read(KONG_YML)) as {
+    services?: { name: string; url?: string; host?: string; port?: number; protocol?: string }[];
+  };
+  const hosts = new Map<string, number>();
+  for (const service of document.services ?? []) {
+    if (service.url) {
+      const url = new URL(service.url);
+      hosts.set(url.hostname, Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+    } else if (service.host) {
+      hosts.set(service.host, service.port ?? (service.protocol === 'https' ? 443 : 80));
+    }
+  }
+  return hosts;
+}
+const servicePorts = (m: Manifests, unit: string, name: string) =>
+  m
+    .render(unitFolder(unit))
+    .filter((object) => object.kind === 'Service' && object.metadata.name === name)
+    .flatMap((object) => object.spec?.ports?.map((port) => port.port) ?? []);
+
+export function kongHostsHaveServices(m: Manifests): void {
+  const deployed = [...kongServices(m)].filter(([host]) => UNITS.includes(host));
+  expect(deployed.length, 'Kong services deployed here').toBeGreaterThan(0);
+  for (const [host, port] of deployed) {
+    expect(servicePorts(m, host, host), `k8s/base/${host} Service "${host}"`).toContain(port);
+  }
+}
+
+export function routedUnitsAreKongHosts(m: Manifests): void {
+  const hosts = kongServices(m);
+  for (const unit of routedUnits(m)) {
+    expect(hosts.has(unit), `gateway/kong.yml has no service with host "${unit}"`).toBe(true);
+    expect(servicePorts(m, unit, unit), `k8s/base/${unit} Service port`).toContain(hosts.get(unit));
+  }
+}
+
+export function kongLoadsKongYml(m: Manifests, environment?: Environment): void {
+  const objects = m.render(unitFolder('kong', environment));
+  const deployment = objects.find((object) => object.kind === 'Deployment');
+  const pod = podTemplateOf(deployment!).spec;
+  const configMapName = pod.volumes?.find((volume) => volume.configMap)?.configMap?.name;
+  expect(configMapName, 'hash suffix: a change of kong.yml rolls Kong').toMatch(
+    /^kong-declarative-config-\w+$/,
+  );
+  const configMap = objects.find(
+    (object) => object.kind === 'ConfigMap' && object.metadata.name === configMapName,
+  );
+  expect(configMap?.data?.['kong.yml'], 'the ConfigMap holds gateway/kong.yml').toBe(m.read(KONG_YML));
+  const kong = pod.containers[0]!;
+  const env = Object.fromEntries((kong.env ?? []).map((variable) => [variable.name, variable.value]));
+  expect(env.KONG_DATABASE, 'KONG_DATABASE').toBe('off');
+  const mount = kong.volumeMounts?.find((volumeMount) =>
+    pod.volumes?.some((v) => v.name === volumeMount.name && v.configMap),
+  );
+  expect(env.KONG_DECLARATIVE_CONFIG, 'KONG_DECLARATIVE_CONFIG').toBe(`${mount?.mountPath}/kong.yml`);
+}
+
+export function kongBehindLoadBalancer(m: Manifests): void {
+  const objects = m.render(unitFolder('kong'));
+  const service = objects.find((object) => object.kind === 'Service') as KubeObject & {
+    spec: { type: string };
+  };
+  expect(service.spec.type, 'Service type').toBe('LoadBalancer');
+  expect(service.spec.ports?.[0], 'Service port').toMatchObject({ port: 80, targetPort: 'proxy' });
+  const proxyPort = podTemplateOf(
+    objects.find((object) => object.kind === 'Deployment')!,
+  ).spec.containers[0]?.ports?.find((port) => port.name === 'proxy')?.containerPort;
+  expect(proxyPort, 'the proxy port').toBe(8000);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shell: remotes manifest and release
+
+const REMOTES = { catalog: 'mf-catalog', checkout: 'mf-checkout', admin: 'mf-admin' } as const;
+const shellFolderOf = (environment?: Environment) =>
+  environment ? `overlays/${environment}/shell` : 'base/shell';
+
+/** The ConfigMap mounted at a path of the shell's container, and the mount. */
+function mountedConfigMap(m: Manifests, environment: Environment | undefined, mountPath: string) {
+  const objects = m.render(unitFolder('shell', environment));
+  const pod = podTemplateOf(objects.find((object) => object.kind === 'Deployment')!).spec;
+  const mount = pod.containers[0]?.volumeMounts?.find((volumeMount) => volumeMount.mountPath === mountPath);
+  const name = pod.volumes?.find((volume) => volume.name === mount?.name)?.configMap?.name;
+  const configMap = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name === name);
+  return { mount, name, data: configMap?.data ?? {} };
+}
+
+function remotesOf(m: Manifests, environment?: Environment) {
+  const { mount, name, data } = mountedConfigMap(m, environment, '/usr/share/nginx/html/remotes.json');
+  expect(mount?.subPath, 'remotes.json is mounted over the built one').toBe('remotes.json');
+  // A subPath mount never sees ConfigMap updates: the hash suffix turns each change into a rollout.
+  expect(name, 'the ConfigMap of remotes.json').toMatch(/^shell-remotes-\w+$/);
+  return { name, data, remotes: JSON.parse(data['remotes.json'] ?? '') as unknown };
+}
+
+export function remotesManifestNamesVersions(m: Manifests, environment?: Environment): void {
+  const { remotes } = remotesOf(m, environment);
+  expect(remotes, 'remotes.json schema').toMatchObject({ schemaVersion: 2 });
+  const entries = (remotes as { remotes: Record<string, { version: string; url: string }> }).remotes;
+  expect(Object.keys(entries).sort(), 'the remotes').toEqual(Object.keys(REMOTES).sort());
+  for (const [name, entry] of Object.entries(entries)) {
+    expect(entry.version, `${name}'s version`).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(entry.url, `${name}'s url`).toBe(`/remotes/${name}/${entry.version}/mf-manifest.json`);
+  }
+}
+
+export function remotesManifestIsTheOverlays(m: Manifests, environment: Environment): void {
+  const { data } = remotesOf(m, environment);
+  expect(data['remotes.json'], "the overlay's remotes.json").toBe(
+    m.read(`k8s/${shellFolderOf(environment)}/remotes.json`),
+  );
+  expect(data['site.json'], "the base's site.json").toBe(m.read('k8s/base/shell/site.json'));
+}
+
+export function remotesNeverAheadOfImages(m: Manifests, environment: Environment): void {
+  const { remotes } = remotesOf(m, environment);
+  const entries = (remotes as { remotes: Record<keyof typeof REMOTES, { version: string }> }).remotes;
+  for (const [name, unit] of Object.entries(REMOTES)) {
+    const named = entries[name as keyof typeof REMOTES].version;
+    expect(
+      compareVersions(named, imageTagOf(m, unit, environment)),
+      `remotes.json names ${name} ${named}, ahead of its image`,
+    ).toBeLessThanOrEqual(0);
+  }
+}
+
+export function shellReleaseChosen(m: Manifests, environment?: Environment): void {
+  const { mount, name, data } = mountedConfigMap(m, environment, '/etc/nginx/shell-release');
+  expect(mount?.subPath, 'a directory mount').toBeUndefined();
+  expect(name, 'the ConfigMap of shell-release.conf').toMatch(/^shell-release-\w+$/);
+  const [, version] =
+    /^set \$shell_release "(\d+\.\d+\.\d+)";$/m.exec(data['shell-release.conf'] ?? '') ?? [];
+  expect(version, 'shell-release.conf sets $shell_release').toBeDefined();
+  expect(
+    compareVersions(version!, imageTagOf(m, 'shell', environment)),
+    `shell-release ${version} ahead of the shell's image`,
+  ).toBeLessThanOrEqual(0);
+  if (environment) {
+    expect(data['shell-release.conf'], "the overlay's shell-release.conf").toBe(
+      m.read(`k8s/${shellFolderOf(environment)}/shell-release.conf`),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Images built by docker/
+
+/** The numeric USER of a Dockerfile's last stage, and the ports it EXPOSEs. */
+function imageFacts(m: Manifests, dockerfile: string) {
+  const text = m.read(`docker/${dockerfile}`);
+  const lastStage = text.slice(text.lastIndexOf('\nFROM '));
+  const user = /^USER (\d+):(\d+)$/m.exec(lastStage);
+  const exposed = [...lastStage.matchAll(/^EXPOSE (\d+)$/gm)].map((match) => Number(match[1]));
+  return { user: user ? { uid: Number(user[1]), gid: Number(user[2]) } : undefined, exposed };
+}
+
+export function runsTheImagesUserAndPort(m: Manifests, unit: string): void {
+  const deployment = m.render(unitFolder(unit)).find((object) => object.kind === 'Deployment')!;
+  const pod = podTemplateOf(deployment);
+  const isFrontEnd = componentOf(deployment) === 'frontend';
+  const facts = imageFacts(m, isFrontEnd ? 'frontend.Dockerfile' : 'service.Dockerfile');
+  expect(facts.user, 'the image names its user by number').toBeDefined();
+  expect(pod.spec.securityContext, "the pod runs as the image's user").toMatchObject({
+    runAsUser: facts.user?.uid,
+    runAsGroup: facts.user?.gid,
+  });
+  if (isFrontEnd) {
+    const containerPort = pod.spec.containers[0]?.ports?.find((port) => port.name === 'http')?.containerPort;
+    expect(facts.exposed, 'the image EXPOSEs the container port').toContain(containerPort);
+    // The shell's server block and the remotes' (docker/nginx), chosen by the Dockerfile per APP.
+    const template = m.read(
+      `docker/nginx/${unit === 'shell' ? 'shell.conf.template' : 'remote.conf.template'}`,
+    );
+    expect(template, 'nginx listens on the container port').toMatch(
+      new RegExp(`^\\s*listen ${containerPort}\\b`, 'm'),
+    );
+    if (unit === 'shell') {
+      // nginx reads the release where the ConfigMap shell-release is mounted.
+      const release = pod.spec.containers[0]?.volumeMounts?.find((mount) => mount.name === 'release');
+      expect(template, 'nginx includes the mounted release').toContain(
+        `include ${release?.mountPath}/shell-release.conf;`,
+      );
+    }
+  }
+}
