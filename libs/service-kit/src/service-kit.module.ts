@@ -7,6 +7,8 @@ import { ProcessedEvents } from './events/processed-events';
 import { HealthController } from './health/health.controller';
 import { connectNats } from './nats/nats-connection';
 import { MetricsListener } from './telemetry/metrics-listener';
+import { telemetryState } from './telemetry/telemetry-state';
+import { waitAtMost } from './util/time-limits';
 import { NATS_CONNECTION, SERVICE_CONTEXT, type ServiceContext } from './service-context';
 
 @Global()
@@ -50,5 +52,7 @@ export class ServiceKitModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.nats.isClosed()) await this.nats.drain().catch(() => this.nats.close());
+    // The process exits right after: the last requests' spans leave now or never.
+    await waitAtMost(2_000, telemetryState.flush?.());
   }
 }

@@ -62,6 +62,9 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   const sampler: Sampler | undefined = tracing ? undefined : new AlwaysOffSampler();
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   telemetryState.prometheus = prometheus;
+  telemetryState.flush = async () => {
+    await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
+  };
   const sdk = new NodeSDK({
     // OTEL_SERVICE_NAME wins over the domain name (the resource's env detector reads it).
     ...(env['OTEL_SERVICE_NAME'] ? {} : { serviceName }),
@@ -92,7 +95,10 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   return {
     tracing,
     shutdown: async () => {
-      if (telemetryState.prometheus === prometheus) telemetryState.prometheus = undefined;
+      if (telemetryState.prometheus === prometheus) {
+        telemetryState.prometheus = undefined;
+        telemetryState.flush = undefined;
+      }
       await sdk.shutdown();
     },
   };
