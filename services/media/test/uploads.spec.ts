@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MEDIA_MAX_BYTES, isMediaUrl } from '@shop/contracts';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodedPicture, pngWithDamagedPixels, truncated } from './support/damaged-images';
 import { SVG_IMAGE, gifImage, jpegImage, pngBomb, pngImage, webpImage } from './support/image-fixtures';
 import { type MediaHarness, startMedia, upload } from './support/media.harness';
 
@@ -110,6 +111,23 @@ describe('uploading an image', () => {
     const answer = await upload(media, pngBomb(60_000, 60_000), { token: await userToken() });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/^Image dimensions too large/);
+  });
+
+  it.each([
+    ['a PNG whose pixel data is damaged (sound header and checksums)', 'png', pngWithDamagedPixels],
+    ['a truncated PNG', 'png', truncated],
+    ['a truncated JPEG', 'jpeg', truncated],
+    ['a truncated WebP', 'webp', truncated],
+    ['a truncated GIF', 'gif', truncated],
+  ] as const)('refuses %s with 400 and stores nothing', async (_case, format, damage) => {
+    const files = media.db.collection('images.files');
+    const storedBefore = await files.countDocuments();
+    const answer = await upload(media, damage(await encodedPicture(format)), {
+      token: await userToken(),
+      filename: `damaged.${format}`,
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'The image is damaged or incomplete' } });
+    expect(await files.countDocuments()).toBe(storedBefore);
   });
 
   it('accepts exactly 3 MB and refuses one byte more with 413', async () => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { MEDIA_VARIANT_WIDTHS } from '@shop/contracts';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { mongo } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodedPicture, pngWithDamagedPixels, truncated } from './support/damaged-images';
 import { jpegImage } from './support/image-fixtures';
 import { type MediaHarness, startMedia, upload } from './support/media.harness';
 
@@ -209,5 +211,83 @@ describe('resized variants of an image', () => {
     expect(JSON.parse(missing.bytes.toString())).toMatchObject({ message: 'Image not found' });
     const malformed = await get('/api/media/not-an-id/nothing.png?w=320');
     expect(malformed.response.status).toBe(400);
+  });
+});
+
+describe('a stored original that cannot be resized (stored before uploads were decoded in full)', () => {
+  const files = () => media.db.collection('images.files');
+
+  /** Stores the bytes as an older release did, judged by their header only; answers their URL. */
+  async function storedUnchecked(bytes: Buffer, contentType: string, extension: string): Promise<string> {
+    const id = new mongo.ObjectId();
+    const filename = `1767225600000-damaged.${extension}`;
+    const bucket = new mongo.GridFSBucket(media.db.db!, { bucketName: 'images' });
+    const metadata = {
+      contentType,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      width: 160,
+      height: 120,
+      owner: media.tokens.newUserId(),
+      originalName: `damaged.${extension}`,
+    };
+    await new Promise<void>((resolve, reject) => {
+      const stream = bucket.openUploadStreamWithId(id, filename, { metadata });
+      stream.once('finish', () => resolve());
+      stream.once('error', reject);
+      stream.end(bytes);
+    });
+    return `/api/media/${id.toHexString()}/${filename}`;
+  }
+
+  const undecodableMark = async (url: string) =>
+    (await files().findOne({ _id: new mongo.ObjectId(idOf(url)) }))?.['metadata']?.undecodable as
+      { reason: string; at: Date } | undefined;
+
+  it.each([
+    ['PNG with damaged pixel data', 'png', 'image/png', 'png', pngWithDamagedPixels],
+    ['truncated PNG', 'png', 'image/png', 'png', truncated],
+    ['truncated JPEG', 'jpeg', 'image/jpeg', 'jpg', truncated],
+    ['truncated WebP', 'webp', 'image/webp', 'webp', truncated],
+    ['truncated GIF', 'gif', 'image/gif', 'gif', truncated],
+  ] as const)(
+    'serves a %s as it is for a resized copy (200, never a 5xx) and records why on the original',
+    async (_case, format, contentType, extension, damage) => {
+      const damaged = damage(await encodedPicture(format));
+      const url = await storedUnchecked(damaged, contentType, extension);
+
+      const { response, bytes } = await get(`${url}?w=320`, { accept: BROWSER_ACCEPT });
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(contentType);
+      expect(bytes.equals(damaged)).toBe(true);
+      expect(await undecodableMark(url)).toMatchObject({ reason: expect.any(String), at: expect.any(Date) });
+      expect(await variantsOf(url)).toHaveLength(0);
+    },
+  );
+
+  it('does not try again: other widths, other types and other replicas serve the original at once', async () => {
+    const damaged = pngWithDamagedPixels(await encodedPicture('png'));
+    const url = await storedUnchecked(damaged, 'image/png', 'png');
+    expect((await get(`${url}?w=320`, { accept: BROWSER_ACCEPT })).response.status).toBe(200);
+    const mark = await undecodableMark(url);
+    expect(mark?.reason).toMatch(/png/i);
+
+    const replica = await startMedia({ MONGO_URL: media.mongoUrl });
+    try {
+      for (const [base, width, accept] of [
+        [media.url, 480, NO_WEBP_ACCEPT],
+        [replica.url, 320, BROWSER_ACCEPT],
+        [replica.url, 1280, NO_WEBP_ACCEPT],
+      ] as const) {
+        const response = await fetch(`${base}${url}?w=${width}`, { headers: { accept } });
+        expect(response.status).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer()).equals(damaged)).toBe(true);
+      }
+    } finally {
+      await replica.close();
+    }
+    // A new attempt would have failed again and written a new mark.
+    expect(await undecodableMark(url)).toEqual(mark);
+    expect(await variantsOf(url)).toHaveLength(0);
   });
 });

@@ -20,6 +20,11 @@ export interface ImageMetadata {
   /** On a resized copy: the id of the original it was made from, and the width it was made at. */
   variantOf?: string;
   variantWidth?: number;
+  /**
+   * On an original that libvips could not resize (stored before uploads were decoded in full):
+   * why, and when that was found. Its variants are then the original as it is, with no new attempt.
+   */
+  undecodable?: { reason: string; at: Date };
 }
 
 export interface StoredImage {
@@ -79,6 +84,16 @@ export class GridFsImageStore {
     const parts: Buffer[] = [];
     for await (const part of this.open(id)) parts.push(part as Buffer);
     return Buffer.concat(parts);
+  }
+
+  /** Records on a stored image that it cannot be decoded (see `ImageMetadata.undecodable`). */
+  async markUndecodable(id: string, reason: string): Promise<void> {
+    await this.connection
+      .collection(`${IMAGES_BUCKET}.files`)
+      .updateOne(
+        { _id: new mongo.ObjectId(id) },
+        { $set: { 'metadata.undecodable': { reason: reason.slice(0, 500), at: new Date() } } },
+      );
   }
 
   async remove(id: string): Promise<void> {

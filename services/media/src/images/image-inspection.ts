@@ -2,6 +2,7 @@ import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeExce
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type MediaContentType } from '@shop/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import { DAMAGED_IMAGE_MESSAGE } from './image-decoding';
 
 export type ImageExtension = 'png' | 'jpg' | 'webp' | 'gif';
 
@@ -32,7 +33,8 @@ const SIZE_TYPES: Record<ImageExtension, string> = { png: 'png', jpg: 'jpg', web
 /**
  * Judges an image by its bytes alone (never its name or declared type): PNG, JPEG, WebP or GIF,
  * at most 3 MB, with a readable header whose pixel dimensions stay within the limits, so a tiny
- * file cannot make every browser that shows it decode a gigantic picture. Nothing is decoded here.
+ * file cannot make every browser that shows it decode a gigantic picture. Nothing is decoded here:
+ * `decodeImage` does that next, once the header has shown the picture is not a decompression bomb.
  */
 export async function inspectImage(bytes: Uint8Array, limits: DimensionLimits): Promise<InspectedImage> {
   if (bytes.length === 0) throw new BadRequestException('The file is empty');
@@ -47,10 +49,10 @@ export async function inspectImage(bytes: Uint8Array, limits: DimensionLimits): 
     // that belong to something else.
     size = imageSize(new Uint8Array(bytes));
   } catch {
-    throw new BadRequestException('The image is damaged or incomplete');
+    throw new BadRequestException(DAMAGED_IMAGE_MESSAGE);
   }
   if (size.type !== SIZE_TYPES[accepted.extension] || !(size.width > 0) || !(size.height > 0)) {
-    throw new BadRequestException('The image is damaged or incomplete');
+    throw new BadRequestException(DAMAGED_IMAGE_MESSAGE);
   }
   const { maxDimension, maxMegapixels } = limits;
   if (

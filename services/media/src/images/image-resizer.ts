@@ -1,9 +1,5 @@
 import type { MediaContentType } from '@shop/contracts';
-import sharp from 'sharp';
-
-// libvips' operation cache helps a pipeline that reads the same file again; every resize here
-// starts from new bytes (and variants are cached by ImageVariants), so it would only hold memory.
-sharp.cache(false);
+import { openImage } from './image-decoding';
 
 export interface ResizedImage {
   bytes: Buffer;
@@ -13,10 +9,10 @@ export interface ResizedImage {
 }
 
 /**
- * Resizes an accepted image (already judged by `inspectImage`) to `width` pixels wide, keeping its
- * proportions and never enlarging it, encoded as `contentType`: WebP or the image's own type, both
- * of which keep every frame of an animated GIF or WebP. `maxPixels` bounds what libvips will decode,
- * as the upload limits did.
+ * Resizes an accepted image (already judged by `inspectImage` and `decodeImage`) to `width` pixels
+ * wide, keeping its proportions and never enlarging it, encoded as `contentType`: WebP or the image's
+ * own type, both of which keep every frame of an animated GIF or WebP. `maxPixels` bounds what libvips
+ * will decode, as the upload limits did. Rejects with libvips' error when the bytes cannot be decoded.
  */
 export async function resizeImage(
   bytes: Uint8Array,
@@ -24,7 +20,7 @@ export async function resizeImage(
   contentType: MediaContentType,
   maxPixels: number,
 ): Promise<ResizedImage> {
-  const pipeline = sharp(bytes, { animated: true, limitInputPixels: Math.ceil(maxPixels) })
+  const pipeline = openImage(bytes, maxPixels)
     // Photos taken sideways are stored as shot with an EXIF orientation; a variant is upright.
     .autoOrient()
     .resize({ width, withoutEnlargement: true });

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { mongo } from 'mongoose';
 import type { MediaConfig } from '../config/media.config';
 import { GridFsImageStore, type StoredImage } from './gridfs-image.store';
-import { resizeImage } from './image-resizer';
+import { type ResizedImage, resizeImage } from './image-resizer';
 import { ImagesService } from './images.service';
 
 /** A variant to serve: what is stored of it, and its bytes. */
@@ -95,6 +95,7 @@ export class ImageVariants {
     webp: boolean,
   ): Promise<ImageVariant> {
     const original = await this.images.find(id, name);
+    if (original.metadata.undecodable) return this.asIs(original);
     const contentType: MediaContentType = webp ? 'image/webp' : original.metadata.contentType;
     // Never enlarged: every width at or above the picture's own is one and the same variant.
     const drawnWidth = Math.min(width, original.metadata.width);
@@ -104,18 +105,34 @@ export class ImageVariants {
     return this.make(original, drawnWidth, contentType, variant);
   }
 
+  /** The original's own bytes, answered for every width of an image that cannot be resized. */
+  private async asIs(original: StoredImage): Promise<ImageVariant> {
+    return { image: original, bytes: await this.store.read(original.id) };
+  }
+
   private async make(
     original: StoredImage,
     width: number,
     contentType: MediaContentType,
     id: mongo.ObjectId,
   ): Promise<ImageVariant> {
-    const resized = await resizeImage(
-      await this.store.read(original.id),
-      width,
-      contentType,
-      this.context.config.MAX_IMAGE_MEGAPIXELS * 1e6,
-    );
+    const bytes = await this.store.read(original.id);
+    let resized: ResizedImage;
+    try {
+      resized = await resizeImage(bytes, width, contentType, this.context.config.MAX_IMAGE_MEGAPIXELS * 1e6);
+    } catch (error) {
+      // Damaged pixel data stored before uploads were decoded in full (or over today's pixel limit):
+      // the picture is served as it is (a browser may still show what it can of it), never a 500,
+      // and the failure is recorded on the original so no later request, here or on another
+      // replica, tries again.
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.store.markUndecodable(original.id, reason);
+      this.context.logger.warn(
+        { imageId: original.id, filename: original.filename, reason },
+        'stored image cannot be resized; its variants are the original from now on',
+      );
+      return { image: original, bytes };
+    }
     const { metadata } = original;
     const filename = variantName(original, width, contentType);
     const variantMetadata = {

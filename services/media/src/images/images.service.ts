@@ -5,7 +5,8 @@ import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { Collection, Connection } from 'mongoose';
 import type { MediaConfig } from '../config/media.config';
 import { GridFsImageStore, type StoredImage } from './gridfs-image.store';
-import { inspectImage } from './image-inspection';
+import { decodeImage } from './image-decoding';
+import { type InspectedImage, inspectImage } from './image-inspection';
 import { storedImageName } from './image-name';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -41,9 +42,19 @@ export class ImagesService {
     return { maxDimension: MAX_IMAGE_DIMENSION, maxMegapixels: MAX_IMAGE_MEGAPIXELS };
   }
 
+  /**
+   * What the bytes are, once they prove to be an accepted image that decodes in full within the
+   * limits (else 400, 413 or 415): nothing that would fail to be shown or resized is ever stored.
+   */
+  private async accept(bytes: Uint8Array): Promise<InspectedImage> {
+    const image = await inspectImage(bytes, this.limits);
+    await decodeImage(bytes, this.context.config.MAX_IMAGE_MEGAPIXELS * 1e6);
+    return image;
+  }
+
   /** Stores a user's upload once its bytes prove it is an accepted image; answers its URL. */
   async upload(ownerId: string, incoming: IncomingImage): Promise<UploadImageResponse> {
-    const image = await inspectImage(incoming.bytes, this.limits);
+    const image = await this.accept(incoming.bytes);
     const stored = await this.store.save(
       incoming.bytes,
       storedImageName(incoming.originalName, image.extension, Date.now()),
@@ -65,7 +76,7 @@ export class ImagesService {
   async storeSeedImage(seedKey: string, incoming: IncomingImage): Promise<UploadImageResponse> {
     const known = await this.seedImages.findOne({ _id: seedKey });
     if (known) return { url: known.url };
-    const image = await inspectImage(incoming.bytes, this.limits);
+    const image = await this.accept(incoming.bytes);
     const stored = await this.store.save(
       incoming.bytes,
       storedImageName(incoming.originalName, image.extension, Date.now()),
