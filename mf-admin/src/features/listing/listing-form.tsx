@@ -137,6 +137,12 @@ export function ListingForm({
                 {image.status === 'failed' && (
                   <p className={styles['failed']} role="alert">
                     {image.message}
+                    {image.reason && (
+                      <>
+                        {' '}
+                        <span className={styles['reason']}>{image.reason}</span>
+                      </>
+                    )}
                   </p>
                 )}
                 <button

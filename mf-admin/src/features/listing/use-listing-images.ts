@@ -8,7 +8,7 @@ import { LISTING_MESSAGES } from './listing-messages';
 export type ListingImage =
   | { key: string; name: string; status: 'done'; url: string }
   | { key: string; name: string; status: 'uploading'; progress: number; preview: string }
-  | { key: string; name: string; status: 'failed'; message: string; preview: string };
+  | { key: string; name: string; status: 'failed'; message: string; reason?: string; preview: string };
 
 const TOO_MANY_UPLOADS = 429;
 
@@ -22,11 +22,18 @@ const stored = (url: string): ListingImage => ({
   url,
 });
 
-/** Why an upload failed, in the spec's words, except a throttled one, whose wait the server explains. */
-function failureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status === TOO_MANY_UPLOADS
-    ? error.message
-    : LISTING_MESSAGES.uploadFailed;
+/**
+ * Why an upload failed: the spec's words, with the server's reason when it refused the file itself
+ * (damaged, too large, not an image), so the admin knows what to fix; a throttled upload shows only
+ * the server's words, which say how long to wait.
+ */
+function failure(error: unknown): { message: string; reason?: string } {
+  if (!(error instanceof ApiError)) return { message: LISTING_MESSAGES.uploadFailed };
+  if (error.status === TOO_MANY_UPLOADS) return { message: error.message };
+  const refusedFile = error.status >= 400 && error.status < 500;
+  return refusedFile
+    ? { message: LISTING_MESSAGES.uploadFailed, reason: error.message }
+    : { message: LISTING_MESSAGES.uploadFailed };
 }
 
 /**
@@ -74,9 +81,9 @@ export function useListingImages(initialUrls: readonly string[]) {
         update(key, { key, name: file.name, status: 'done', url });
       } catch (error) {
         if (controller.signal.aborted) return;
-        const message = failureMessage(error);
+        const { message, reason } = failure(error);
         toast.error(message);
-        update(key, { key, name: file.name, status: 'failed', message, preview });
+        update(key, { key, name: file.name, status: 'failed', message, reason, preview });
       } finally {
         inFlight.current.delete(key);
       }

@@ -98,22 +98,29 @@ describe('Create Listing screen', () => {
     expect(uploads).toHaveLength(2);
   });
 
-  it('shows a refused upload with the spec message, a throttled one with the server’s, and sends neither', async () => {
+  it('shows a refused upload with the spec message and the server’s reason, a throttled one with the server’s words, and sends neither', async () => {
     const api = stubCatalogue();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
 
     await userEvent.upload(screen.getByLabelText('Images'), [
       imageFile('ok.png'),
       imageFile('bad.png'),
+      imageFile('broken.png'),
       imageFile('late.png'),
     ]);
     act(() => uploads[0]!.answer(201, { url: mediaUrl('ok.png') }));
     act(() => uploads[1]!.answer(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' }));
-    act(() => uploads[2]!.answer(429, { message: 'Too many uploads, please try again later' }));
+    act(() => uploads[2]!.answer(400, { message: 'The image is damaged or incomplete' }));
+    act(() => uploads[3]!.answer(429, { message: 'Too many uploads, please try again later' }));
 
     const tiles = within(screen.getByRole('list', { name: 'Listing images' }));
-    expect(await tiles.findByText('Image upload failed (3 mb max per image)')).toBeInTheDocument();
-    expect(tiles.getByText('Too many uploads, please try again later')).toBeInTheDocument();
+    const alerts = await tiles.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'Image upload failed (3 mb max per image) Only PNG, JPEG, WebP and GIF images are accepted',
+      'Image upload failed (3 mb max per image) The image is damaged or incomplete',
+      'Too many uploads, please try again later',
+    ]);
+    expect(tiles.getByText('The image is damaged or incomplete')).toBeVisible();
 
     await fillFields();
     await userEvent.click(screen.getByRole('button', { name: 'Create Listing' }));
