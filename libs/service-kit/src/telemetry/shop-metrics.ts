@@ -17,3 +17,13 @@ export function shopMeter(): Meter {
 export function shopCounter(name: `shop.${string}`, description: string): Counter {
   return shopMeter().createCounter(name, { description });
 }
+
+/**
+ * The `reason` label of a refused request: the name `reasons` gives its HTTP status, `status_<n>`
+ * for another 4xx, and `unavailable` for a 5xx or an error that is not an HTTP answer.
+ */
+export function refusalReason(error: unknown, reasons: Record<number, string>): string {
+  const status = (error as { getStatus?: () => unknown } | null)?.getStatus?.();
+  if (typeof status !== 'number' || status >= 500) return 'unavailable';
+  return reasons[status] ?? `status_${status}`;
+}

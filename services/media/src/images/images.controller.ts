@@ -17,7 +17,13 @@ import {
   type UploadImageResponse,
   parseMediaWidth,
 } from '@shop/contracts';
-import { type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  Authenticated,
+  CurrentUser,
+  refusalReason,
+  shopCounter,
+} from '@shop/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyUploadsFilter } from '../throttling/too-many-uploads.filter';
 import { UploadThrottle } from '../throttling/upload-throttle.service';
@@ -45,8 +51,13 @@ function acceptsWebp(header: string | undefined): boolean {
   });
 }
 
+/** `shop_uploads_refused_total{reason}`: by the refusal's status. */
+const UPLOAD_REFUSALS = { 400: 'invalid', 413: 'too_large', 429: 'throttled' };
+
 @Controller('api/media')
 export class ImagesController {
+  private readonly uploadsRefused = shopCounter('shop.uploads.refused', 'Uploads refused, by reason');
+
   constructor(
     private readonly images: ImagesService,
     private readonly variants: ImageVariants,
@@ -62,8 +73,13 @@ export class ImagesController {
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ): Promise<UploadImageResponse> {
-    await this.throttle.take(user.id);
-    return this.images.upload(user.id, await readSingleImage(request));
+    try {
+      await this.throttle.take(user.id);
+      return await this.images.upload(user.id, await readSingleImage(request));
+    } catch (error) {
+      this.uploadsRefused.add(1, { reason: refusalReason(error, UPLOAD_REFUSALS) });
+      throw error;
+    }
   }
 
   /**

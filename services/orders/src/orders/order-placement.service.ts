@@ -24,6 +24,8 @@ import {
   insertEach,
   newEvent,
   outboxPush,
+  refusalReason,
+  shopCounter,
 } from '@shop/service-kit';
 import { type Model, Types } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
@@ -47,6 +49,9 @@ const SAFETY_MARGIN_MS = 5_000;
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 11000;
 
+/** Why a checkout placed no order, by its answer's status (`shop_orders_refused_total{reason}`). */
+const REFUSAL_REASONS = { 400: 'invalid', 404: 'unknown_product', 409: 'out_of_stock' };
+
 /**
  * Checkout: merge the lines, choose the order id, take the stock from the catalogue under that id,
  * price the order from the catalogue's answer and store it with its `order.created` event. A
@@ -58,6 +63,11 @@ export class OrderPlacement implements OnModuleDestroy {
   // Orders stored at the same time go out in one insert (issue 16: every write command waits for the
   // one before it on the embedded database). The record is complete as built by `newOrder` (every
   // field, its timestamps and its event), so it goes to the driver as is: no document to hydrate.
+  private readonly placed = shopCounter(
+    'shop.orders.placed',
+    'Orders placed (a replayed retry is not counted)',
+  );
+  private readonly refused = shopCounter('shop.orders.refused', 'Checkouts that placed no order, by reason');
   private readonly inserts = new GroupCommit<OrderRecord, void>(async (records, answer) => {
     const failed = await insertEach(this.orders.collection, records);
     records.forEach((_, index) => {
@@ -89,8 +99,9 @@ export class OrderPlacement implements OnModuleDestroy {
     try {
       items = mergeOrderLines(request.orderItems);
     } catch (error) {
-      if (error instanceof OrderLinesError) throw new BadRequestException(error.message);
-      throw error;
+      if (!(error instanceof OrderLinesError)) throw error;
+      this.refused.add(1, { reason: 'invalid' });
+      throw new BadRequestException(error.message);
     }
     if (!idempotencyKey) {
       return { order: await this.placeNew(userId, new Types.ObjectId(), items, request), replayed: false };
@@ -124,7 +135,25 @@ export class OrderPlacement implements OnModuleDestroy {
     return { order: await this.placeNew(userId, claim.orderId, items, request, claim), replayed: false };
   }
 
+  /** Places a new order, counting it placed or refused (a refusal by the catalogue keeps its reason). */
   private async placeNew(
+    userId: string,
+    orderId: Types.ObjectId,
+    items: StockRequestItem[],
+    request: PlaceOrderDto,
+    claim?: ClaimedKey,
+  ): Promise<Order> {
+    try {
+      const order = await this.store(userId, orderId, items, request, claim);
+      this.placed.add(1, { payment_method: request.paymentMethod });
+      return order;
+    } catch (error) {
+      this.refused.add(1, { reason: refusalReason(error, REFUSAL_REASONS) });
+      throw error;
+    }
+  }
+
+  private async store(
     userId: string,
     orderId: Types.ObjectId,
     items: StockRequestItem[],

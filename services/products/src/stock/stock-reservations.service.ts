@@ -7,7 +7,14 @@ import {
   type ReserveStockReply,
   type StockRequestItem,
 } from '@shop/contracts';
-import { GroupCommit, SERVICE_CONTEXT, type ServiceContext, insertEach, rpcRefusal } from '@shop/service-kit';
+import {
+  GroupCommit,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  insertEach,
+  rpcRefusal,
+  shopCounter,
+} from '@shop/service-kit';
 import { type Model, Types, type mongo } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
 import { reportStockChange } from '../products/product-writes';
@@ -68,6 +75,14 @@ export class StockReservationsService implements OnModuleInit, OnModuleDestroy {
   // Reserves that arrive while one batch is being written go out together in the next.
   private readonly reserves = new GroupCommit<ReserveRequest, ReserveStockReply>((batch, answer) =>
     this.reserveMany(batch, answer),
+  );
+  private readonly held = shopCounter(
+    'shop.stock.reservations.held',
+    'Stock reservations taken for an order',
+  );
+  private readonly released = shopCounter(
+    'shop.stock.reservations.released',
+    'Stock reservations given back (an order not placed, or deleted unpaid)',
   );
 
   constructor(
@@ -212,8 +227,10 @@ export class StockReservationsService implements OnModuleInit, OnModuleDestroy {
     for (const { index, reply } of complete) {
       const { reservationId, lines } = batch[index]!;
       // Only this reserve switches a reservation from pending to reserved.
-      if (!states || states.get(reservationId) === 'reserved') answer(index, { reservationId, items: reply });
-      else answer(index, this.interrupted(reservationId, lines));
+      if (!states || states.get(reservationId) === 'reserved') {
+        this.held.add(1);
+        answer(index, { reservationId, items: reply });
+      } else answer(index, this.interrupted(reservationId, lines));
     }
   }
 
@@ -284,6 +301,7 @@ export class StockReservationsService implements OnModuleInit, OnModuleDestroy {
           .lean<Reservation>();
         if (!flipped) continue;
         await this.finish(flipped);
+        this.released.add(1);
         return { reservationId, released: true };
       }
       if (current.state === 'pending' && !current.releaseRequested) {
@@ -292,7 +310,10 @@ export class StockReservationsService implements OnModuleInit, OnModuleDestroy {
           { $set: { releaseRequested: true } },
         );
         // The reserve in progress (or the recovery pass) sees the request and gives the stock back.
-        if (asked.modifiedCount === 1) return { reservationId, released: true };
+        if (asked.modifiedCount === 1) {
+          this.released.add(1);
+          return { reservationId, released: true };
+        }
         continue;
       }
       if (current.state === 'sold') {

@@ -1,10 +1,17 @@
 import { BadRequestException, ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { USER_PASSWORD_RESET, type UserPasswordResetEvent } from '@shop/contracts';
-import { type AuthenticatedUser, REVOKED_TOKEN_MESSAGE, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  REVOKED_TOKEN_MESSAGE,
+  newEvent,
+  outboxPush,
+  shopCounter,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { AttemptThrottle } from '../throttling/attempt-throttle.service';
+import { TooManyAttemptsException } from '../throttling/too-many-attempts.exception';
 import { TokenIssuer } from '../tokens/token-issuer';
 import { UserEventsRelay } from '../users/user-events.relay';
 import type { UserInfo } from '@shop/contracts';
@@ -27,6 +34,11 @@ function isDuplicateKey(error: unknown): boolean {
 /** Sign-up, sign-in and the signed-in user's own profile. */
 @Injectable()
 export class AccountsService {
+  private readonly signInsRefused = shopCounter(
+    'shop.signins.refused',
+    'Sign-ins refused: invalid_credentials (unknown e-mail or wrong password) or throttled (429)',
+  );
+
   constructor(
     @InjectModel(USER_MODEL) private readonly users: Model<UserRecord>,
     private readonly hasher: PasswordHasher,
@@ -54,7 +66,12 @@ export class AccountsService {
   }
 
   async signIn(dto: SignInDto, address: string): Promise<UserInfo> {
-    const ticket = await this.throttle.take('signin', { account: dto.email, address });
+    const ticket = await this.throttle
+      .take('signin', { account: dto.email, address })
+      .catch((error: unknown) => {
+        if (error instanceof TooManyAttemptsException) this.signInsRefused.add(1, { reason: 'throttled' });
+        throw error;
+      });
     const user = await this.users
       .findOne({ email: dto.email, deletedAt: null })
       .select('+passwordHash')
@@ -63,7 +80,10 @@ export class AccountsService {
     const valid = user
       ? await this.hasher.verify(user.passwordHash, dto.password)
       : await this.hasher.verifyNothing(dto.password);
-    if (!user || !valid) throw new UnauthorizedException(SIGN_IN_FAILED_MESSAGE);
+    if (!user || !valid) {
+      this.signInsRefused.add(1, { reason: 'invalid_credentials' });
+      throw new UnauthorizedException(SIGN_IN_FAILED_MESSAGE);
+    }
     await this.throttle.release(ticket);
     return this.userInfo(user);
   }

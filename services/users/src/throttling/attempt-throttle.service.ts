@@ -7,6 +7,7 @@ import {
   SERVICE_CONTEXT,
   type ServiceContext,
   fixedWindowAt,
+  shopCounter,
 } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
@@ -39,6 +40,10 @@ function digest(value: string): string {
 @Injectable()
 export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
   private readonly counters: FixedWindowCounters;
+  private readonly throttled = shopCounter(
+    'shop.attempts.throttled',
+    'Attempts refused with 429 for going over their limit, by action (signin, signup, forgot, reset)',
+  );
 
   constructor(
     @InjectModel(ATTEMPT_WINDOW_MODEL) private readonly windows: Model<FixedWindowRecord>,
@@ -64,7 +69,10 @@ export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
     const taken = await Promise.all(
       windowIds.map((id, index) => this.counters.take(id, window.expiresAt, limits[scopes[index]!])),
     );
-    if (taken.includes(false)) throw new TooManyAttemptsException(window.retryAfterSeconds);
+    if (taken.includes(false)) {
+      this.throttled.add(1, { action });
+      throw new TooManyAttemptsException(window.retryAfterSeconds);
+    }
     return { windowIds };
   }
 
