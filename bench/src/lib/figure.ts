@@ -1,6 +1,6 @@
 // What every benchmark section reports: one figure, the reference it is compared with in the same run,
 // the ratio between them and whether it meets the target that issue 16 names.
-import type { RunningStack } from '@shop/tools';
+import type { RunningStack, StackOptions } from '@shop/tools';
 
 export interface Measurement {
   /** In words: 'GET /api/products through the gateway, 32 connections'. */
@@ -47,6 +47,8 @@ export function figure(input: {
 export interface BenchContext {
   /** The whole shop on free ports, gateway rate limits and the users service's per-address limits raised. */
   stack: RunningStack;
+  /** Another stack with the run's limits (e.g. `{ observability: true }`); the section stops it. */
+  startStack(options?: Partial<StackOptions>): Promise<RunningStack>;
   /** Seconds per measured load phase (BENCH_DURATION_S, default 10). */
   durationS: number;
   /** Concurrent connections or buyers of the load phases (BENCH_CONNECTIONS, default 32). */

@@ -4,5 +4,12 @@ import { firstLoadSection } from './first-load.js';
 import { lcpSection } from './lcp.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
+import { tracingSection } from './tracing.js';
 
-export const SECTIONS: BenchSection[] = [firstLoadSection, lcpSection, readsSection, ordersSection];
+export const SECTIONS: BenchSection[] = [
+  firstLoadSection,
+  lcpSection,
+  readsSection,
+  ordersSection,
+  tracingSection,
+];

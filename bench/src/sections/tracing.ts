@@ -1,0 +1,186 @@
+// Issue 24: what tracing costs per request. The same two requests against two stacks of this run: the
+// run's own, whose parts export nothing (no OTLP endpoint: the SDK only makes ids and propagates them),
+// and one started here with Jaeger and VictoriaMetrics, every part exporting every span by OTLP/HTTP.
+// Measured in mirrored order (off on on off) so drift on the machine weighs on both alike; the cost is
+// read in CPU time per answered request over every process of the path (the gateway runs in this
+// process's main thread), besides throughput and latency.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { type RunningStack, SERVICES } from '@shop/tools';
+import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { orderRequests, setUp } from './orders.js';
+
+const WARM_UP_S = 2;
+/** Buyers (and connections) of the order phase: enough to keep both cores busy, quick to set up. */
+const BUYERS = 8;
+
+const TICK_MS = 10;
+/** utime + stime of a process or thread, in ms (fields 14 and 15 of its stat file). */
+function cpuMs(statPath: string): number {
+  try {
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU clocks of the path: this process's main thread (the gateway) and every service. */
+function clocks(stack: RunningStack): Record<string, number> {
+  const found: Record<string, number> = {
+    gateway: cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`),
+  };
+  for (const name of SERVICES) {
+    const pid = stack.pidOf(name);
+    if (pid !== undefined) found[name] = cpuMs(`/proc/${pid}/stat`);
+  }
+  return found;
+}
+
+interface Run {
+  rate: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU µs per answered request, all parts of the path together. */
+  cpuUs: number;
+}
+
+async function load(
+  stack: RunningStack,
+  connections: number,
+  durationS: number,
+  options: Omit<autocannon.Options, 'duration' | 'connections'>,
+): Promise<Run> {
+  const run = (duration: number) => autocannon({ ...options, duration, connections, pipelining: 1 });
+  await run(WARM_UP_S);
+  const before = clocks(stack);
+  const result = await run(durationS);
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  const after = clocks(stack);
+  const spent = Object.keys(after).reduce((sum, part) => sum + (after[part]! - (before[part] ?? 0)), 0);
+  const answered = Math.max(1, result['2xx']);
+  return {
+    rate: answered / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuUs: (spent * 1000) / answered,
+  };
+}
+
+const mean = (runs: Run[], key: keyof Run) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
+const describe = (runs: Run[]) =>
+  runs
+    .map(
+      (run) =>
+        `${Math.round(run.rate)}/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${Math.round(run.cpuUs)} µs CPU`,
+    )
+    .join('; ');
+
+/** One workload on both stacks, mirrored: off, on, on, off. */
+async function compare(
+  log: (line: string) => void,
+  stacks: { off: RunningStack; on: RunningStack },
+  workload: (stack: RunningStack) => Promise<Run>,
+): Promise<{ off: Run[]; on: Run[] }> {
+  const runs: { off: Run[]; on: Run[] } = { off: [], on: [] };
+  for (const mode of ['off', 'on', 'on', 'off'] as const) {
+    const run = await workload(stacks[mode]);
+    log(`  exporter ${mode.padEnd(3)} ${describe([run])}`);
+    runs[mode].push(run);
+  }
+  return runs;
+}
+
+export const tracingSection: BenchSection = {
+  name: 'tracing',
+  async run(context: BenchContext): Promise<Figure[]> {
+    const off = context.stack;
+    if (off.observability) throw new Error("the run's own stack must export nothing (observability: false)");
+    context.log('starting a second stack with Jaeger and VictoriaMetrics, every part exporting...');
+    const on = await context.startStack({ observability: true });
+    try {
+      context.log(`setting up ${BUYERS} buyers and their products on both stacks (not timed)...`);
+      const setups = { off: await setUp(off.url, BUYERS), on: await setUp(on.url, BUYERS) };
+      const setupOf = (stack: RunningStack) => (stack === on ? setups.on : setups.off);
+
+      // A product read that misses the catalogue cache (a query string of its own): gateway, products,
+      // its database.
+      context.log(`reads: GET /api/products/slug/:slug?miss=<n>, ${context.connections} connections`);
+      const reads = await compare(context.log, { off, on }, (stack) => {
+        const slug = setupOf(stack).products[0]!.slug;
+        let miss = 0;
+        return load(stack, context.connections, context.durationS, {
+          url: `${stack.url}/api/products/slug/${slug}`,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (request) => {
+                miss += 1;
+                return { ...request, path: `/api/products/slug/${slug}?miss=${miss}` };
+              },
+            },
+          ],
+        });
+      });
+      // An order: gateway, orders, the NATS command to products and its writes, the outbox event.
+      context.log(`orders: POST /api/orders, ${BUYERS} buyers`);
+      const orders = await compare(context.log, { off, on }, (stack) => {
+        const { buyers, products } = setupOf(stack);
+        return load(stack, BUYERS, context.durationS, {
+          url: `${stack.url}/api/orders`,
+          requests: orderRequests(buyers, products),
+        });
+      });
+
+      const settings =
+        `${context.durationS} s per phase after ${WARM_UP_S} s warm-up, each stack twice (off on on off); ` +
+        'CPU: Linux clocks of the gateway (this main thread) and the six services, per 2xx answer; ' +
+        "Jaeger's own CPU is not counted (it is the viewer, not the shop)";
+      const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
+        `${name}: off ${describe(runs.off)}; on ${describe(runs.on)}; ` +
+        `+${Math.round(mean(runs.on, 'cpuUs') - mean(runs.off, 'cpuUs'))} µs CPU per request with the exporter`;
+      return [
+        figure({
+          id: 'tracing.read-cpu-on-vs-off',
+          section: 'tracing',
+          measured: {
+            what: 'CPU per uncached product read through the gateway, every span exported',
+            value: mean(reads.on, 'cpuUs'),
+            unit: 'µs',
+          },
+          reference: {
+            what: 'the same with no exporter (ids propagated, nothing sent)',
+            value: mean(reads.off, 'cpuUs'),
+            unit: 'µs',
+          },
+          better: 'lower',
+          target: 1.3,
+          notes: `${cost('reads', reads)}; ${settings}`,
+        }),
+        figure({
+          id: 'tracing.order-cpu-on-vs-off',
+          section: 'tracing',
+          measured: {
+            what: `CPU per order placed through the gateway, ${BUYERS} buyers, every span exported`,
+            value: mean(orders.on, 'cpuUs'),
+            unit: 'µs',
+          },
+          reference: {
+            what: 'the same with no exporter',
+            value: mean(orders.off, 'cpuUs'),
+            unit: 'µs',
+          },
+          better: 'lower',
+          target: 1.3,
+          notes: `${cost('orders', orders)}; throughput on/off ${(mean(orders.on, 'rate') / mean(orders.off, 'rate')).toFixed(2)}`,
+        }),
+      ];
+    } finally {
+      await on.stop();
+    }
+  },
+};
