@@ -17,6 +17,7 @@ import type { RequestTracer } from '../telemetry/request-tracer';
 import { BodyLimitStream } from './body-limit.stream';
 import { applyForwardedHeaders, clientAddress } from './forwarded-headers';
 import { KONG_MESSAGES, isUpstreamTimeout, upstreamFailure } from './kong-messages';
+import { LINGERING_CLOSE, drainRequest } from './lingering-drain';
 import { formatAddress, type UpstreamPools } from './upstream-pools';
 
 /** Everything the handler needs to route a request, built once at start-up. */
@@ -60,8 +61,6 @@ interface RequestContext {
   upstreamCall?: Dispatcher.DispatchController;
 }
 
-// Beyond this many unread body bytes, closing the connection is cheaper than reading them away.
-const MAX_DRAIN_BYTES = 8 * 2 ** 20;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 // What a connection the service closed under us looks like (undici's "other side closed", or the OS's).
 const CONNECTION_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
@@ -145,8 +144,9 @@ export class RequestHandler {
     if (requestSizeLimiting) {
       const length = declaredLength(req);
       if (length !== undefined && requestSizeLimiting.exceeds(length)) {
+        // A client waiting for 100 Continue may still send its body after a while (curl does).
         const status = expectsContinue ? 417 : 413;
-        this.answer(req, res, ctx, status, REQUEST_SIZE_LIMIT_MESSAGE, {}, length > MAX_DRAIN_BYTES);
+        this.answer(req, res, ctx, status, REQUEST_SIZE_LIMIT_MESSAGE, {}, true);
         return;
       }
     }
@@ -335,14 +335,7 @@ export class RequestHandler {
       res.destroy();
       return;
     }
-    // Reading the rest of the body away lets the client see the 413 instead of a connection reset.
-    let drained = 0;
-    req.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > MAX_DRAIN_BYTES) req.socket.destroy();
-    });
-    req.resume();
-    this.answer(req, res, ctx, 413, REQUEST_SIZE_LIMIT_MESSAGE);
+    this.answer(req, res, ctx, 413, REQUEST_SIZE_LIMIT_MESSAGE, {}, true);
   }
 
   /**
@@ -359,7 +352,11 @@ export class RequestHandler {
     responseTransformer?.headerFilter(headers);
   }
 
-  /** An answer produced by the gateway itself: JSON `{ message }` (or empty for a preflight). */
+  /**
+   * An answer produced by the gateway itself: JSON `{ message }` (or empty for a preflight). With
+   * `bodyRefused`, the client may still be sending a body the gateway will not take: the answer is
+   * written at once, and ended (closing the connection) only once that body has been read away.
+   */
   private answer(
     req: IncomingMessage,
     res: ServerResponse,
@@ -367,7 +364,7 @@ export class RequestHandler {
     status: number,
     message: string | null,
     extraHeaders: ResponseHeaders = {},
-    closeConnection = false,
+    bodyRefused = false,
   ): void {
     ctx.answered = true;
     if (res.headersSent || res.destroyed) {
@@ -379,12 +376,17 @@ export class RequestHandler {
     if (message !== null) headers['content-type'] = 'application/json; charset=utf-8';
     headers['content-length'] = String(Buffer.byteLength(body));
     this.applyHeaderFilters(req, ctx, headers);
-    if (closeConnection) headers.connection = 'close';
+    if (bodyRefused) headers.connection = 'close';
     for (const [name, value] of Object.entries(headers)) {
       if (value !== undefined) res.setHeader(name, value);
     }
     res.writeHead(status);
-    res.end(body);
+    if (!bodyRefused) {
+      res.end(body);
+      return;
+    }
+    res.write(body);
+    drainRequest(req, LINGERING_CLOSE, () => res.end());
   }
 
   /** Kong's log phase: the access line, the end of the request span, the route's metrics. */
