@@ -22,10 +22,14 @@ export interface RouteRequestRecord {
   readonly egressBytes: number;
 }
 
-type LatencyChildren = {
+type RouteChildren = {
   request: ReturnType<Histogram['labels']>;
   upstream: ReturnType<Histogram['labels']>;
   kong: ReturnType<Histogram['labels']>;
+  ingress: ReturnType<Counter['labels']>;
+  egress: ReturnType<Counter['labels']>;
+  /** By `<code> <source>`. */
+  requests: Map<string, ReturnType<Counter['labels']>>;
 };
 
 /**
@@ -40,8 +44,8 @@ export class GatewayMetrics {
   private readonly upstreamLatency: Histogram;
   private readonly kongLatency: Histogram;
   private readonly bandwidth: Counter;
-  // prom-client hashes the labels on every call; a route's label set is fixed, so keep its children.
-  private readonly latencyChildren = new Map<string, LatencyChildren>();
+  // prom-client hashes the labels on every call; a route's label sets are few, so keep their children.
+  private readonly routeChildren = new Map<string, RouteChildren>();
 
   constructor(private readonly plugin: PrometheusPlugin) {
     const registers = [this.registry];
@@ -84,44 +88,50 @@ export class GatewayMetrics {
   /** The log phase of one request that matched a route (Kong records nothing for unmatched ones). */
   record(request: RouteRequestRecord): void {
     const { config } = this.plugin;
-    const { service, route } = request;
-    // No consumers here: with per_consumer the label is there but empty, as Kong's for anonymous calls.
-    const consumer = '';
+    const children = this.childrenOf(request.service, request.route);
     if (config.status_code_metrics) {
-      this.requests.inc({
-        service,
-        route,
-        code: request.status,
-        source: request.source,
-        workspace: WORKSPACE,
-        consumer,
-      });
+      const key = `${request.status} ${request.source}`;
+      let counter = children.requests.get(key);
+      if (!counter) {
+        counter = this.requests.labels({
+          ...this.routeLabels(request.service, request.route),
+          code: request.status,
+          source: request.source,
+        });
+        children.requests.set(key, counter);
+      }
+      counter.inc();
     }
     if (config.latency_metrics) {
-      const latency = this.latencyFor(service, route);
-      latency.request.observe(request.requestMs);
-      if (request.upstreamMs !== undefined) latency.upstream.observe(request.upstreamMs);
-      latency.kong.observe(Math.max(0, request.requestMs - (request.upstreamMs ?? 0)));
+      children.request.observe(request.requestMs);
+      if (request.upstreamMs !== undefined) children.upstream.observe(request.upstreamMs);
+      children.kong.observe(Math.max(0, request.requestMs - (request.upstreamMs ?? 0)));
     }
     if (config.bandwidth_metrics) {
-      const labels = { service, route, workspace: WORKSPACE, consumer };
-      if (request.ingressBytes > 0)
-        this.bandwidth.inc({ ...labels, direction: 'ingress' }, request.ingressBytes);
-      if (request.egressBytes > 0)
-        this.bandwidth.inc({ ...labels, direction: 'egress' }, request.egressBytes);
+      if (request.ingressBytes > 0) children.ingress.inc(request.ingressBytes);
+      if (request.egressBytes > 0) children.egress.inc(request.egressBytes);
     }
   }
 
-  private latencyFor(service: string, route: string): LatencyChildren {
-    let children = this.latencyChildren.get(route);
+  // No consumers here: with per_consumer the label is there but empty, as Kong's for anonymous calls.
+  private routeLabels(service: string, route: string) {
+    return { service, route, workspace: WORKSPACE, consumer: '' };
+  }
+
+  private childrenOf(service: string, route: string): RouteChildren {
+    let children = this.routeChildren.get(route);
     if (!children) {
-      const labels = { service, route, workspace: WORKSPACE };
+      const latency = { service, route, workspace: WORKSPACE };
+      const bandwidth = this.routeLabels(service, route);
       children = {
-        request: this.requestLatency.labels(labels),
-        upstream: this.upstreamLatency.labels(labels),
-        kong: this.kongLatency.labels(labels),
+        request: this.requestLatency.labels(latency),
+        upstream: this.upstreamLatency.labels(latency),
+        kong: this.kongLatency.labels(latency),
+        ingress: this.bandwidth.labels({ ...bandwidth, direction: 'ingress' }),
+        egress: this.bandwidth.labels({ ...bandwidth, direction: 'egress' }),
+        requests: new Map(),
       };
-      this.latencyChildren.set(route, children);
+      this.routeChildren.set(route, children);
     }
     return children;
   }
