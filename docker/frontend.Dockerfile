@@ -13,7 +13,7 @@ ARG NODE_IMAGE=node:24-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
 ARG PREVIOUS_IMAGE=""
 
-# npm install (not npm ci: see tools/bootstrap.mjs) needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
+# npm ci needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
 # only those here means a source change leaves the install layer below cached.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /repo
@@ -27,7 +27,7 @@ RUN test -n "${APP}" || { echo 'Pass --build-arg APP=shell|mf-catalog|mf-checkou
 WORKDIR /repo
 ENV CI=true
 COPY --from=manifests /repo ./
-RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund --no-save
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 # webpack compiles the workspace libraries from their TypeScript source, so none needs building first.
 RUN npm run build --workspace="@shop/${APP}" \

@@ -7,7 +7,7 @@
 # The Node release is the project's own (root package.json, devDependencies.node; a test keeps them equal).
 ARG NODE_IMAGE=node:24.21.0-slim
 
-# npm install (not npm ci: see tools/bootstrap.mjs) needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
+# npm ci needs every workspace's package.json (the lockfile lists them all) and nothing else. Keeping
 # only those here means a source change leaves the install layer below cached.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /repo
@@ -21,7 +21,7 @@ RUN test -n "${SERVICE}" || { echo 'Pass --build-arg SERVICE=<folder under servi
 WORKDIR /repo
 ENV CI=true NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 COPY --from=manifests /repo ./
-RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund --no-save
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 # Nx builds the libraries the service depends on first: their dist/ is what runs in production.
 RUN test -d "services/${SERVICE}" || { echo "No such service: services/${SERVICE}" >&2; exit 1; } \

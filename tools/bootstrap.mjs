@@ -27,12 +27,14 @@ function ensureNpmPackages() {
   const stamp = join(root, 'node_modules', '.shop-install-stamp');
   const lockHash = () => createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
-  // `npm install`, not `npm ci`: the lock records only the platform binaries (swc, rspack, ...) that
-  // the registry served when it was written, and `npm ci` refuses a lock without every platform's
-  // optional packages (npm/cli#4828). With a lock present, `npm install` installs its versions.
-  step('Installing npm packages');
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
-  // Hash the lock after the install: npm may rewrite it, and the stamp must match what is on disk.
+  // `npm ci`, not `npm install`: it installs exactly what the lock records and never writes the lock,
+  // so a fresh clone's `git status` stays clean and every machine gets the same packages; it also
+  // fails when package.json and the lock disagree instead of quietly re-resolving. It needs every
+  // platform's optional binaries (swc, rspack, ...) in the lock (npm/cli#4828): the lock keeps them
+  // all, and tools/src/package-lock.spec.ts fails when an install drops some. It starts from an empty
+  // node_modules, so it runs only when the lock has changed since the last install.
+  step('Installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(stamp, lockHash());
 }
 
