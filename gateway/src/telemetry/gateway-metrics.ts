@@ -93,10 +93,14 @@ export class GatewayMetrics {
       const key = `${request.status} ${request.source}`;
       let counter = children.requests.get(key);
       if (!counter) {
+        // Kong's label order, so the page reads like Kong's.
         counter = this.requests.labels({
-          ...this.routeLabels(request.service, request.route),
+          service: request.service,
+          route: request.route,
           code: request.status,
           source: request.source,
+          workspace: WORKSPACE,
+          consumer: '',
         });
         children.requests.set(key, counter);
       }
@@ -113,22 +117,29 @@ export class GatewayMetrics {
     }
   }
 
-  // No consumers here: with per_consumer the label is there but empty, as Kong's for anonymous calls.
-  private routeLabels(service: string, route: string) {
-    return { service, route, workspace: WORKSPACE, consumer: '' };
-  }
-
   private childrenOf(service: string, route: string): RouteChildren {
     let children = this.routeChildren.get(route);
     if (!children) {
       const latency = { service, route, workspace: WORKSPACE };
-      const bandwidth = this.routeLabels(service, route);
       children = {
         request: this.requestLatency.labels(latency),
         upstream: this.upstreamLatency.labels(latency),
         kong: this.kongLatency.labels(latency),
-        ingress: this.bandwidth.labels({ ...bandwidth, direction: 'ingress' }),
-        egress: this.bandwidth.labels({ ...bandwidth, direction: 'egress' }),
+        // No consumers here: with per_consumer the label is there but empty, as Kong's for anonymous calls.
+        ingress: this.bandwidth.labels({
+          service,
+          route,
+          direction: 'ingress',
+          workspace: WORKSPACE,
+          consumer: '',
+        }),
+        egress: this.bandwidth.labels({
+          service,
+          route,
+          direction: 'egress',
+          workspace: WORKSPACE,
+          consumer: '',
+        }),
         requests: new Map(),
       };
       this.routeChildren.set(route, children);
