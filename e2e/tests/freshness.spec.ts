@@ -1,16 +1,32 @@
+import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
 import { SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
 
 /**
  * Catalogue reads are served from the products service's memory and revalidated by browsers (issue 16,
- * item 4). An admin's change must still reach a shopper's page within a second: the cache is dropped
- * by the change's own events, not left to expire. This fails if invalidation breaks (a stale answer
- * lives until the cache's 60 s backstop) or if the answer could be reused by the browser without
- * revalidating.
+ * item 4). An admin's change must still reach what a shopper sees within a second (issue 27, item 7:
+ * timed on the page, not on a fetch): the cache is dropped by the change's own events, not left to
+ * expire. This fails if invalidation breaks (a stale answer lives until the cache's 60 s backstop) or if
+ * the browser could reuse the answer without revalidating (any max-age on it).
+ *
+ * The product page does not refresh itself while it is open: a shopper sees a change on their next
+ * visit of it. So the shopper here goes back to the previous screen and forward to the product again,
+ * inside the single-page app (the shell and the remote stay loaded, as they do for a shopper), until the
+ * page shows the new name and price; the time is from the change's 2xx to that DOM.
  */
 
 const DEADLINE_MS = 1_000;
 const RUN = Date.now().toString(36);
+
+/** What the product screen shows: its heading and the price in its purchase box. */
+async function shown(page: Page) {
+  // The purchase box and the product's heading appear together, once the screen has its answer.
+  const purchase = page.getByRole('complementary', { name: 'Purchase' });
+  await expect(purchase).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  const price = purchase.getByRole('definition').first();
+  return { name: (await heading.textContent()) ?? '', price: (await price.textContent()) ?? '' };
+}
 
 test("an admin's change of name and price is on a shopper's product page within a second", async ({
   page,
@@ -28,15 +44,16 @@ test("an admin's change of name and price is on a shopper's product page within 
     description: 'A pistol whose name and price change while a shopper looks at it.',
   });
 
+  // The shopper opens the product, goes to the home page through the top bar's link and comes back:
+  // both inside the app, and the browser's cache holds the product's answer.
   await page.goto(`/product/${product.slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  // What the page asks the API for, asked from the page, so the browser's own HTTP cache takes part.
-  const readInPage = () =>
-    page.evaluate(async (path) => {
-      const response = await fetch(path);
-      return (await response.json()) as { name: string; price: number };
-    }, `/api/products/slug/${product.slug}`);
-  expect(await readInPage()).toMatchObject({ name: product.name, price: 100 });
+  const before = { name: product.name, price: expect.stringContaining('100.00') };
+  expect(await shown(page)).toEqual(before);
+  await page.getByRole('banner').locator('a[href="/"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/product\//);
+  expect(await shown(page)).toEqual(before);
 
   const { _id: id, rating: _rating, numReviews: _reviews, ...input } = product;
   const renamed = `Fresh Pistol ${RUN} Mk II`;
@@ -46,12 +63,22 @@ test("an admin's change of name and price is on a shopper's product page within 
     price: 149.5,
   });
   const changedAt = Date.now();
+  let visits = 0;
   await expect
-    .poll(readInPage, { timeout: 5_000, intervals: [25] })
-    .toMatchObject({ name: renamed, price: 149.5 });
-  expect(Date.now() - changedAt).toBeLessThanOrEqual(DEADLINE_MS);
-
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
-  await expect(page.getByText('149.50').first()).toBeVisible();
+    .poll(
+      async () => {
+        await page.goForward();
+        await page.goBack();
+        visits += 1;
+        return shown(page);
+      },
+      { timeout: 5_000, intervals: [0] },
+    )
+    .toEqual({ name: renamed, price: expect.stringContaining('149.50') });
+  const elapsed = Date.now() - changedAt;
+  test.info().annotations.push({
+    type: 'freshness',
+    description: `the product page showed the change ${elapsed} ms after its 2xx (${visits} visits)`,
+  });
+  expect(elapsed).toBeLessThanOrEqual(DEADLINE_MS);
 });
