@@ -51,25 +51,23 @@ export function parseUpstreamList(value: string): Record<string, string> {
 
 const emptyAsUnset = (value: unknown): unknown => (value === '' ? undefined : value);
 
+const portVariable = (message: string, defaultPort: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, message)
+      .transform(Number)
+      .refine((port) => port <= 65_535, message)
+      .default(defaultPort),
+  );
+
 const envSchema = z.object({
   GATEWAY_CONFIG: z.preprocess(emptyAsUnset, z.string().optional()),
-  GATEWAY_PORT: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .regex(/^\d{1,5}$/, 'GATEWAY_PORT must be a port number (0-65535)')
-      .transform(Number)
-      .refine((port) => port <= 65_535, 'GATEWAY_PORT must be a port number (0-65535)')
-      .default(8000),
-  ),
-  GATEWAY_STATUS_PORT: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .regex(/^\d{1,5}$/, 'GATEWAY_STATUS_PORT must be a port number (1-65535, or 0 for none)')
-      .transform(Number)
-      .refine((port) => port <= 65_535, 'GATEWAY_STATUS_PORT must be a port number (1-65535, or 0 for none)')
-      .default(8100),
+  GATEWAY_PORT: portVariable('GATEWAY_PORT must be a port number (0-65535)', 8000),
+  GATEWAY_STATUS_PORT: portVariable(
+    'GATEWAY_STATUS_PORT must be a port number (1-65535, or 0 for none)',
+    8100,
   ),
   GATEWAY_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('0.0.0.0')),
   GATEWAY_RATE_LIMIT_FACTOR: z.preprocess(

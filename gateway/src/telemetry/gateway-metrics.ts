@@ -55,27 +55,23 @@ export class GatewayMetrics {
       labelNames: ['service', 'route', 'code', 'source', 'workspace', 'consumer'],
       registers,
     });
-    this.kongLatency = new Histogram({
-      name: 'kong_kong_latency_ms',
-      help: 'Latency added by Kong and enabled plugins for each service/route in Kong',
-      labelNames: ['service', 'route', 'workspace'],
-      buckets: KONG_LATENCY_BUCKETS,
-      registers,
-    });
-    this.upstreamLatency = new Histogram({
-      name: 'kong_upstream_latency_ms',
-      help: 'Latency added by upstream response for each service/route in Kong',
-      labelNames: ['service', 'route', 'workspace'],
-      buckets: UPSTREAM_LATENCY_BUCKETS,
-      registers,
-    });
-    this.requestLatency = new Histogram({
-      name: 'kong_request_latency_ms',
-      help: 'Total latency incurred during requests for each service/route in Kong',
-      labelNames: ['service', 'route', 'workspace'],
-      buckets: UPSTREAM_LATENCY_BUCKETS,
-      registers,
-    });
+    const latency = (name: string, help: string, buckets: number[]): Histogram =>
+      new Histogram({ name, help, labelNames: ['service', 'route', 'workspace'], buckets, registers });
+    this.kongLatency = latency(
+      'kong_kong_latency_ms',
+      'Latency added by Kong and enabled plugins for each service/route in Kong',
+      KONG_LATENCY_BUCKETS,
+    );
+    this.upstreamLatency = latency(
+      'kong_upstream_latency_ms',
+      'Latency added by upstream response for each service/route in Kong',
+      UPSTREAM_LATENCY_BUCKETS,
+    );
+    this.requestLatency = latency(
+      'kong_request_latency_ms',
+      'Total latency incurred during requests for each service/route in Kong',
+      UPSTREAM_LATENCY_BUCKETS,
+    );
     this.bandwidth = new Counter({
       name: 'kong_bandwidth_bytes',
       help: 'Total bandwidth (ingress/egress) throughput in bytes',
