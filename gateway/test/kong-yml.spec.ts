@@ -134,12 +134,12 @@ describe('gateway/kong.yml served by the local gateway', () => {
       headers: {
         origin: 'http://localhost:8000',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key,traceparent',
       },
     });
     expect(res.status).toBe(200);
     expect(String(res.headers['access-control-allow-headers']).toLowerCase().split(',')).toEqual(
-      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key', 'traceparent']),
     );
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8000');
   });
@@ -152,5 +152,15 @@ describe('gateway/kong.yml served by the local gateway', () => {
     expect(String(res.headers['access-control-expose-headers']).split(',')).toEqual(
       expect.arrayContaining(['X-Total-Count', 'Kong-Request-ID']),
     );
+  });
+
+  it("hands the service the gateway span's traceparent, in the browser's trace", async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const res = await rawRequest(gateway.url, '/api/orders/mine', {
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
+    const sent = String(res.json<UpstreamEcho>().headers.traceparent);
+    expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(sent).not.toContain('b7ad6b7169203331');
   });
 });
