@@ -69,7 +69,8 @@ export function startNodeProcess(
 export async function waitUntilReady(
   processInfo: ManagedProcess,
   url: string,
-  timeoutMs = 60_000,
+  // Six services loading Nest and the OpenTelemetry SDK at once on two busy cores have taken over a minute.
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
