@@ -11,6 +11,7 @@ import { RequestValidationPipe } from '../http/request-validation.pipe';
 import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import { TracedServerNats } from '../nats/traced-nats.server';
+import { recordRoute } from '../telemetry/http-route';
 import type { ServiceContext } from '../service-context';
 
 /**
@@ -56,6 +57,7 @@ export async function bootstrapService(
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
+  adapter.getInstance().addHook('onRequest', recordRoute);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });

@@ -6,7 +6,7 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import {
   AlwaysOffSampler,
   BatchSpanProcessor,
@@ -33,8 +33,46 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
+type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][number], unknown[]>;
+
 // Probes and scrapes are not traffic: they would fill traces and the request-duration histogram.
 const UNTRACED_PATH = /^\/(health\/|metrics)/;
+
+/**
+ * The instrumentations, by the names `OTEL_NODE_DISABLED_INSTRUMENTATIONS` takes (comma-separated,
+ * as in the OpenTelemetry auto-instrumentations). Without recording, those that only make spans
+ * (Fastify's, Nest's) are left out: they would cost time for spans nobody keeps. The route of the
+ * request histogram does not need them (`recordRoute` in the bootstrap).
+ */
+function instrumentationsFor(tracing: boolean, env: Record<string, string | undefined>): Instrumentation[] {
+  const disabled = new Set(
+    (env['OTEL_NODE_DISABLED_INSTRUMENTATIONS'] ?? '').split(',').map((name) => name.trim()),
+  );
+  const all: Record<string, () => Instrumentation | undefined> = {
+    http: () =>
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
+      }),
+    undici: () => new UndiciInstrumentation(),
+    // One span per request; no span per Fastify hook, which would cost more than it tells.
+    fastify: () =>
+      tracing
+        ? new FastifyOtelInstrumentation({
+            registerOnInitialization: true,
+            instrumentHooks: false,
+            instrumentHandler: false,
+            ignorePaths: (route: { url: string }) => UNTRACED_PATH.test(route.url),
+          })
+        : undefined,
+    nestjs: () => (tracing ? new NestInstrumentation() : undefined),
+    mongodb: () => new MongoDBInstrumentation(),
+    'runtime-node': () => new RuntimeNodeInstrumentation(),
+  };
+  return Object.entries(all)
+    .filter(([name]) => !disabled.has(name))
+    .map(([, make]) => make())
+    .filter((instrumentation) => instrumentation !== undefined);
+}
 
 /**
  * Starts the OpenTelemetry Node SDK for one service. Call it before Nest, Fastify and the database
@@ -73,23 +111,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
     metricReaders: [prometheus],
     // Logs stay JSON lines on stdout (with trace_id/span_id); no OTLP log export.
     logRecordProcessors: [],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
-      }),
-      new UndiciInstrumentation(),
-      // One span per request and the route for the duration histogram (the http instrumentation
-      // reads it); no span per Fastify hook, which would cost more than it tells.
-      new FastifyOtelInstrumentation({
-        registerOnInitialization: true,
-        instrumentHooks: false,
-        instrumentHandler: false,
-        ignorePaths: (route: { url: string }) => UNTRACED_PATH.test(route.url),
-      }),
-      new NestInstrumentation(),
-      new MongoDBInstrumentation(),
-      new RuntimeNodeInstrumentation(),
-    ],
+    instrumentations: instrumentationsFor(tracing, env),
   });
   sdk.start();
   return {

@@ -119,6 +119,8 @@ export interface HarnessOptions {
   nats?: EmbeddedNats;
   /** Extra environment of the orders service. */
   env?: Record<string, string>;
+  /** Extra environment of the products process. */
+  productsEnv?: Record<string, string>;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
     // A reservation a killed products process left mid-way is finished within seconds, not 30 s.
     RESERVATION_STALE_AFTER_MS: '1000',
     RESERVATION_RECOVERY_INTERVAL_MS: '500',
+    ...options.productsEnv,
   };
   const closers: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
