@@ -45,6 +45,7 @@ COPY --from=previous /usr/share/nginx/html/ /previous/
 COPY --from=build /repo/${APP}/package.json /tmp/package.json
 COPY --from=build /repo/${APP}/dist/ /tmp/dist/
 COPY docker/nginx/carry-versions.sh /usr/local/bin/carry-versions
+COPY tools/src/page-policy.mjs docker/nginx/page-policy-map.mjs /usr/local/lib/page-policy/
 # The shell's remotes.json and site.json are also copied to the root: the environment's ConfigMap is
 # mounted over them there, and these defaults answer until it is.
 RUN version="$(node -p "require('/tmp/package.json').version")"; \
@@ -52,7 +53,12 @@ RUN version="$(node -p "require('/tmp/package.json').version")"; \
     mv /tmp/dist "/site/${version}"; \
     carry-versions /site "${version}" /previous "${KEEP_VERSIONS}"; \
     printf '%s' "${version}" > /version; \
-    if [ "${APP}" = shell ]; then cp "/site/${version}/remotes.json" "/site/${version}/site.json" /site/; fi
+    if [ "${APP}" = shell ]; then cp "/site/${version}/remotes.json" "/site/${version}/site.json" /site/; fi; \
+    if [ "${APP}" = shell ]; then \
+      node /usr/local/lib/page-policy/page-policy-map.mjs /site > /page-policy-map.conf; \
+    else \
+      echo '# A remote serves no page: no page policy.' > /page-policy-map.conf; \
+    fi
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
@@ -63,7 +69,9 @@ RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/*
 COPY --from=site /site/ /usr/share/nginx/html/
 COPY --from=site /version /tmp/version
 COPY docker/nginx/nginx.conf /etc/nginx/nginx.conf
-COPY docker/nginx/frontend-common.conf /etc/nginx/snippets/frontend-common.conf
+COPY docker/nginx/frontend-common.conf docker/nginx/security-headers.conf docker/nginx/page-policy.conf /etc/nginx/snippets/
+# Each carried shell version's page policy, with the hashes of that version's inline start script.
+COPY --from=site /page-policy-map.conf /etc/nginx/conf.d/page-policy-map.conf
 COPY docker/nginx/shell.conf.template docker/nginx/remote.conf.template /tmp/
 # The server block is rendered now, not at start-up: the root filesystem is read-only at run time.
 # The shell's release is a file of its own: the environment's ConfigMap shell-release is mounted over it.

@@ -11,6 +11,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { inlineScriptHashes, pagePolicy, REPORTING_ENDPOINTS } from './page-policy.mjs';
 
 const NO_STORE = 'no-store';
 const REVALIDATE = 'no-cache';
@@ -60,6 +61,39 @@ function sendError(res, status, message) {
     'Cache-Control': NO_STORE,
   });
   res.end(body);
+}
+
+/** @type {Map<string, { version: string, policy: string }>} */
+const policies = new Map();
+
+/**
+ * The Content-Security-Policy of a page file, with the hashes of its own inline scripts: each build's page
+ * gets the policy of that build, read again when the file changes (a local rebuild in place).
+ * @param {string} file
+ */
+function policyOf(file) {
+  const { mtimeMs, size } = statSync(file);
+  const version = `${mtimeMs}/${size}`;
+  const known = policies.get(file);
+  if (known?.version === version) return known.policy;
+  const policy = pagePolicy({ scriptHashes: inlineScriptHashes(readFileSync(file, 'utf8')) });
+  policies.set(file, { version, policy });
+  return policy;
+}
+
+/**
+ * The HTML file sirv answers a path with (`/` is `/index.html`, `/about` may be `/about.html`), if any.
+ * @param {string} root
+ * @param {string} pathname
+ */
+function pageFile(root, pathname) {
+  const name = pathname.endsWith('/')
+    ? `${pathname}index.html`
+    : extname(pathname) === ''
+      ? `${pathname}.html`
+      : pathname;
+  const file = join(root, name);
+  return extname(name) === '.html' && existsSync(file) ? file : undefined;
 }
 
 /** A version folder's name: the package.json version of the build in it (0.1.0, 1.2.0-rc.1). */
@@ -122,8 +156,9 @@ export async function serveStatic({
     throw new Error(`The release ${release} is not among the builds`);
 
   /** @param {string} root */
-  const filesOf = (root) =>
-    sirv(root, {
+  /** @param {string} root */
+  const filesOf = (root) => {
+    const files = sirv(root, {
       // dev: look files up on each request, so a rebuild is served without a restart.
       dev: true,
       etag: true,
@@ -137,6 +172,18 @@ export async function serveStatic({
         if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
       },
     });
+    /** @type {typeof files} */
+    return (req, res, next) => {
+      // Before sirv, whose 304 skips setHeaders: a browser updates the page's stored headers from a 304,
+      // and one without the page's policy would get the gateway's locked-down policy instead.
+      const page = pageFile(root, new URL(req.url ?? '/', 'http://x').pathname);
+      if (page) {
+        res.setHeader('Content-Security-Policy', policyOf(page));
+        res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
+      }
+      files(req, res, next);
+    };
+  };
   // Several root folders are searched in order: the environment's files first, then a flat build.
   const rootFiles = rootDirs.map((root) => filesOf(folder(root)));
   /** @type {Map<string, ReturnType<typeof sirv>>} */

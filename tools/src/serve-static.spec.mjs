@@ -75,6 +75,25 @@ describe('serveStatic', () => {
     expect(await apiCall.json()).toEqual({ message: 'Not found' });
   });
 
+  it('answers each page with the policy that names its own inline script, re-read after a rebuild', async () => {
+    const policyOf = async () =>
+      (await fetch(`${shell.url}/order/42`)).headers.get('content-security-policy');
+    const before = await policyOf();
+    expect(before).toMatch(/^default-src 'none'; script-src 'self';/);
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>shop</title><script>start()</script>');
+    const after = await policyOf();
+    expect(after).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(after).not.toBe(before);
+    expect((await fetch(`${shell.url}/`)).headers.get('content-security-policy')).toBe(after);
+    expect((await fetch(`${shell.url}/remotes.json`)).headers.get('content-security-policy')).toBeNull();
+
+    // A revalidated page keeps its policy: the browser replaces the stored headers with the 304's.
+    const etag = (await fetch(`${shell.url}/order/42`)).headers.get('etag');
+    const revalidated = await fetch(`${shell.url}/order/42`, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('content-security-policy')).toBe(after);
+  });
+
   it('reports liveness and refuses writes', async () => {
     const live = await fetch(`${shell.url}/health/live`);
     expect(live.status).toBe(200);

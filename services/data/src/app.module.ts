@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
 import type { DataConfig } from './config/data.config';
+import { CspReportParser } from './csp-reports/csp-report-parser';
+import { CspReportsController } from './csp-reports/csp-reports.controller';
 import { SettingsEventsRelay } from './settings/settings-events.relay';
 import { SiteSettingsController } from './settings/site-settings.controller';
 import { SITE_SETTINGS_MODEL, siteSettingsSchema } from './settings/site-settings.schema';
@@ -17,8 +19,8 @@ export class AppModule {
         AuthModule.forRoot(context),
         MongooseModule.forFeature([{ name: SITE_SETTINGS_MODEL, schema: siteSettingsSchema }]),
       ],
-      controllers: [SiteSettingsController],
-      providers: [SettingsEventsRelay, SiteSettingsService],
+      controllers: [SiteSettingsController, CspReportsController],
+      providers: [SettingsEventsRelay, SiteSettingsService, CspReportParser],
     };
   }
 }

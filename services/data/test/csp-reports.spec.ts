@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
+import { bootstrapService, loadConfig } from '@shop/service-kit';
+import { createTestTokens, mongoUrlFor, uniqueDbName } from '@shop/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AppModule } from '../src/app.module';
+import { dataConfigSchema } from '../src/config/data.config';
+
+const lines: Record<string, unknown>[] = [];
+let app: NestFastifyApplication;
+let gateway: RunningGateway;
+
+/** Posts a body through the gateway with the content type a browser uses. */
+function post(body: string, contentType: string): Promise<Response> {
+  return fetch(`${gateway.url}/api/csp-reports`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
+}
+
+beforeAll(async () => {
+  const config = loadConfig(dataConfigSchema, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('data-csp')),
+    NATS_URL: inject('natsUrl'),
+    LOG_LEVEL: 'info',
+    JWT_PUBLIC_KEY: createTestTokens().publicKeyPem,
+  });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const context = { name: 'data', config, logger: pino({ level: 'info' }, sink) };
+  app = await bootstrapService(context, AppModule.register(context));
+  gateway = await startGateway({
+    configPath: DEFAULT_CONFIG_PATH,
+    port: 0,
+    host: '127.0.0.1',
+    upstreams: { data: new URL(await app.getUrl()).host },
+    logger: pino({ level: 'silent' }),
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await app?.close();
+});
+
+describe('POST /api/csp-reports', () => {
+  it("logs each violation of the Reporting API's batch as one JSON line", async () => {
+    const report = {
+      type: 'csp-violation',
+      url: 'http://shop.local/',
+      body: {
+        documentURL: 'http://shop.local/',
+        blockedURL: 'inline',
+        effectiveDirective: 'script-src-elem',
+      },
+    };
+    const response = await post(JSON.stringify([report, report]), 'application/reports+json');
+    expect(response.status).toBe(204);
+    const logged = lines.filter((line) => line['msg'] === 'content security policy violation');
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({
+      level: 40,
+      cspViolation: { documentURL: 'http://shop.local/', blockedURL: 'inline', directive: 'script-src-elem' },
+    });
+  });
+
+  it("accepts report-uri's older content type", async () => {
+    const body = { 'csp-report': { 'document-uri': 'http://shop.local/', 'violated-directive': 'img-src' } };
+    expect((await post(JSON.stringify(body), 'application/csp-report')).status).toBe(204);
+  });
+
+  it('answers bad bodies with 400 and a message, never a 500', async () => {
+    for (const [body, type] of [
+      ['{not json', 'application/reports+json'],
+      ['{"hello":"world"}', 'application/csp-report'],
+      ['[1,2]', 'application/reports+json'],
+    ]) {
+      const response = await post(body!, type!);
+      expect(response.status, body).toBe(400);
+      expect(await response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('refuses a body larger than any browser batch at the edge', async () => {
+    const response = await post(
+      JSON.stringify([{ type: 'x', body: { pad: 'x'.repeat(70_000) } }]),
+      'application/reports+json',
+    );
+    expect(response.status).toBe(413);
+  });
+});
