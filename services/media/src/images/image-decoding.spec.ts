@@ -1,4 +1,3 @@
-import { HttpException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import {
   type EncodedFormat,
@@ -9,23 +8,13 @@ import {
   truncated,
 } from '../../test/support/damaged-images';
 import { gifImage, jpegImage, pngImage, webpImage } from '../../test/support/image-fixtures';
+import { refusalOf } from '../../test/support/refusal';
 import { decodeImage } from './image-decoding';
 import { resizeImage } from './image-resizer';
 
 const MAX_PIXELS = 40e6;
 
-async function refusal(
-  bytes: Uint8Array,
-  maxPixels = MAX_PIXELS,
-): Promise<{ status: number; message: string }> {
-  try {
-    await decodeImage(bytes, maxPixels);
-  } catch (error) {
-    if (error instanceof HttpException) return { status: error.getStatus(), message: error.message };
-    throw error;
-  }
-  throw new Error('the image was accepted');
-}
+const refusal = (bytes: Uint8Array, maxPixels = MAX_PIXELS) => refusalOf(decodeImage(bytes, maxPixels));
 
 const FORMATS: EncodedFormat[] = ['png', 'jpeg', 'webp', 'gif'];
 

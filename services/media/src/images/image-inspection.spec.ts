@@ -1,4 +1,3 @@
-import { HttpException } from '@nestjs/common';
 import { MEDIA_MAX_BYTES } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,19 +8,12 @@ import {
   pngImage,
   webpImage,
 } from '../../test/support/image-fixtures';
+import { refusalOf } from '../../test/support/refusal';
 import { inspectImage } from './image-inspection';
 
 const limits = { maxDimension: 6_000, maxMegapixels: 40 };
 
-async function refusal(bytes: Uint8Array): Promise<{ status: number; message: string }> {
-  try {
-    await inspectImage(bytes, limits);
-  } catch (error) {
-    if (error instanceof HttpException) return { status: error.getStatus(), message: error.message };
-    throw error;
-  }
-  throw new Error('the image was accepted');
-}
+const refusal = (bytes: Uint8Array) => refusalOf(inspectImage(bytes, limits));
 
 describe('inspectImage', () => {
   it('accepts PNG, JPEG, WebP and GIF by their bytes, with their dimensions', async () => {
