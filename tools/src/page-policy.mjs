@@ -46,6 +46,8 @@ export function pagePolicy({ scriptHashes, connectSources = [] }) {
     "style-src 'self' 'unsafe-inline'",
     // data: the page's inline favicon; blob: the previews of images chosen for upload.
     "img-src 'self' data: blob:",
+    // The about page's hero clip, from the catalog remote's files.
+    "media-src 'self'",
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSources].join(' '),
     "manifest-src 'self'",
