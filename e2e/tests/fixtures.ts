@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
+  type Browser,
+  type BrowserContext,
   type ConsoleMessage,
   expect,
   type Locator,
@@ -19,6 +21,50 @@ interface TestFixtures {
   consoleProblems: ConsoleMessage[];
   /** Every URL the page requested during the test. */
   requests: string[];
+  /**
+   * Content-Security-Policy violations seen by any page of the test, in every browser context it opened;
+   * the test fails on any (docs/security.md). A test that provokes one on purpose takes them out.
+   */
+  cspViolations: CspViolation[];
+}
+
+/** What a page's `securitypolicyviolation` event says. */
+export interface CspViolation {
+  directive: string;
+  blockedURI: string;
+  documentURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
+const CSP_BINDING = '__shopCspViolation';
+const watchedContexts = new WeakSet<BrowserContext>();
+
+/** Sends every CSP violation of the context's pages, in every frame, to `sink`. */
+async function watchCspViolations(context: BrowserContext, sink: CspViolation[]): Promise<void> {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  await context.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => {
+    sink.push(violation);
+  });
+  await context.addInitScript((binding) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as Record<string, (violation: unknown) => void>)[binding];
+        report?.({
+          directive: event.effectiveDirective,
+          blockedURI: event.blockedURI,
+          documentURI: event.documentURI,
+          sourceFile: event.sourceFile,
+          lineNumber: event.lineNumber,
+          sample: event.sample,
+        });
+      },
+      true,
+    );
+  }, CSP_BINDING);
 }
 
 /**
@@ -66,6 +112,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     await use(problems);
   },
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: CspViolation[] = [];
+      await watchCspViolations(context, violations);
+      // Contexts a test opens itself (a second user) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      const patched = browser as { newContext: Browser['newContext'] };
+      patched.newContext = async (options) => {
+        const opened = await newContext(options);
+        await watchCspViolations(opened, violations);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        Reflect.deleteProperty(patched, 'newContext');
+      }
+      if (violations.length > 0) {
+        const lines = violations.map(
+          (v) =>
+            `  ${v.directive} blocked ${v.blockedURI || '(inline)'} on ${v.documentURI}` +
+            (v.sourceFile ? ` (${v.sourceFile}:${v.lineNumber})` : '') +
+            (v.sample ? ` sample: ${v.sample}` : ''),
+        );
+        throw new Error(`Content-Security-Policy violations:\n${lines.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
   requests: async ({ page }, use) => {
     const urls: string[] = [];
     page.on('request', (request: Request) => urls.push(request.url()));
