@@ -223,11 +223,7 @@ function ensureObservabilityTools(log) {
     inStaging(['get', '-tool', `${program}@v${versions.jaeger}`]);
     inStaging(['build', '-o', basename(jaeger), program]);
     // go.mod and go.sum stay beside the binary: they say exactly what it was built from.
-    try {
-      renameSync(staging, dir);
-    } catch (error) {
-      if (!existsSync(jaeger)) throw error; // otherwise a concurrent run got there first
-    }
+    moveIntoPlace(staging, dir, jaeger);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -324,11 +320,7 @@ function pipInstall(label, requirement, readyFile, dir, log, { libDir, finish } 
       requirement,
     ]);
     finish?.(staging, python);
-    try {
-      renameSync(staging, dir);
-    } catch (error) {
-      if (!existsSync(readyFile)) throw error; // otherwise a concurrent run got there first
-    }
+    moveIntoPlace(staging, dir, readyFile);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -351,6 +343,15 @@ function kubernetesValidateLauncher(python) {
     'sys.exit(main())',
     '',
   ].join('\n');
+}
+
+/** Moves a finished staging folder to `dir`; `readyFile` already there means a concurrent run got there first. */
+function moveIntoPlace(staging, dir, readyFile) {
+  try {
+    renameSync(staging, dir);
+  } catch (error) {
+    if (!existsSync(readyFile)) throw error;
+  }
 }
 
 function findGo() {
