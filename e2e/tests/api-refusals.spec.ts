@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts';
 import { expect, test } from './fixtures';
+import { noisyPicture, truncated } from './test-images';
 
 // Every call of every service, through the real gateway of the running shop, with what a careless
 // or hostile client sends: malformed input must get a 4xx with a JSON message and no trace of the
@@ -261,6 +262,55 @@ test('every service refuses strangers (401), customers on admin calls (403) and 
     const response = await send(baseURL!, call, tokens.customer, bodyFor(call));
     const what = `${call.method} ${call.path} as a customer`;
     expect(response.status, what).toBe(403);
+    await expectClearRefusal(response, what);
+  }
+});
+
+function uploadImage(baseURL: string, token: string | undefined, bytes: Uint8Array, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${baseURL}/api/media`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+}
+
+test('refuses a damaged image of each accepted format with 400 and the reason', async ({ baseURL }) => {
+  const tokens = await signedIn(baseURL!);
+  for (const format of ['png', 'jpeg', 'webp', 'gif'] as const) {
+    const damaged = truncated(await noisyPicture(format));
+    const response = await uploadImage(baseURL!, tokens.customer, damaged, `damaged.${format}`);
+    const what = `a truncated ${format}`;
+    expect(response.status, what).toBe(400);
+    expect(await response.clone().json(), what).toEqual({ message: 'The image is damaged or incomplete' });
+    await expectClearRefusal(response, what);
+  }
+});
+
+test('every one of many clients sending a body over the limit at once reads the answer', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tenMegabytes = new Uint8Array(10 * 2 ** 20).fill(0x61);
+  const signin = (streamed: boolean) =>
+    fetch(`${baseURL}/api/users/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // A stream goes out chunked, without Content-Length: the gateway counts it as it arrives.
+      body: streamed ? new Blob([tenMegabytes]).stream() : tenMegabytes,
+      duplex: 'half',
+    } as RequestInit);
+  // The service's own early answers (here a missing token, before it reads a 3.5 MB upload) as well.
+  const anonymousUpload = () => uploadImage(baseURL!, undefined, new Uint8Array(3.5 * 2 ** 20), 'large.png');
+
+  const answers = await Promise.all([
+    ...Array.from({ length: 20 }, () => signin(false).then((r) => ['10 MB sign-in', r] as const)),
+    ...Array.from({ length: 10 }, () => signin(true).then((r) => ['10 MB chunked sign-in', r] as const)),
+    ...Array.from({ length: 10 }, () => anonymousUpload().then((r) => ['anonymous upload', r] as const)),
+  ]);
+  for (const [what, response] of answers) {
+    expect(response.status, what).toBe(what === 'anonymous upload' ? 401 : 413);
     await expectClearRefusal(response, what);
   }
 });
