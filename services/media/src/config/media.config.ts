@@ -9,7 +9,10 @@ export const mediaConfigSchema = baseServiceConfigSchema.extend({
   UPLOAD_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Largest width or height accepted, in pixels. */
   MAX_IMAGE_DIMENSION: z.coerce.number().int().min(1).max(65_535).default(6_000),
-  /** Largest width × height accepted, in megapixels: what a browser must decode stays bounded. */
+  /**
+   * Largest width × height accepted, in megapixels, for all the frames of an animation together:
+   * what a browser, and the service making a resized copy, must decode stays bounded.
+   */
   MAX_IMAGE_MEGAPIXELS: z.coerce.number().min(0.000001).max(1_000).default(40),
   /** Answers `media.store-seed-image` (demo data); off in production unless a demo is wanted. */
   ACCEPT_SEED_IMAGES: z.stringbool().default(true),
