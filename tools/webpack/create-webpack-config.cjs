@@ -10,6 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload.cjs');
 const { InlineStartPlugin } = require('./inline-start-plugin.cjs');
+const { PrivateSourceMapsPlugin } = require('./private-source-maps-plugin.cjs');
 
 /**
  * @typedef {object} FrontEndOptions
@@ -44,16 +45,21 @@ function createWebpackConfig(options, argv = {}) {
 
   const cssLoader = (modules) => ({
     loader: require.resolve('css-loader'),
-    options: modules
-      ? {
-          modules: {
-            // Class names carry the remote's name so two remotes' `.card` never collide on one page.
-            localIdentName: isProduction ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
-            namedExport: false,
-            exportLocalsConvention: 'as-is',
-          },
-        }
-      : { modules: false },
+    options: {
+      // css-loader follows `devtool` by default, and style-loader then writes each stylesheet's map, with its
+      // whole source, into the script that injects it: public and on every first load. Development only.
+      sourceMap: !isProduction,
+      ...(modules
+        ? {
+            modules: {
+              // Class names carry the remote's name so two remotes' `.card` never collide on one page.
+              localIdentName: isProduction ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+            },
+          }
+        : { modules: false }),
+    },
   });
 
   /** @type {import('webpack').WebpackPluginInstance[]} */
@@ -95,14 +101,21 @@ function createWebpackConfig(options, argv = {}) {
     );
   }
 
-  if (isProduction) plugins.push(...precompression());
+  if (isProduction) {
+    plugins.push(
+      ...precompression(),
+      // Maps are for the team, not the public: written beside dist/, never into it (so never served, never
+      // in an image), one folder per version like the served files.
+      new PrivateSourceMapsPlugin({ dir: path.join(projectDir, 'source-maps', packageJson.version) }),
+    );
+  }
 
   return {
     mode,
     context: projectDir,
     // A remote has no page of its own: the container entry (remoteEntry.js) is added by the federation plugin.
     entry: isHost ? { main: options.entry ?? './src/index.ts' } : {},
-    // Production maps are written for error reports but not referenced: a shopper's page never fetches them.
+    // Production maps are written for error reports but named by no script, and kept out of dist/ (above).
     devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.resolve(projectDir, 'dist'),
