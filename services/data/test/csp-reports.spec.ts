@@ -1,8 +1,10 @@
+// First: the SDK of this process (the data service runs in it) starts before anything it instruments.
+import { telemetry } from './support/telemetry';
 import { Writable } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
 import { bootstrapService, loadConfig } from '@shop/service-kit';
-import { createTestTokens, mongoUrlFor, uniqueDbName } from '@shop/testing';
+import { createTestTokens, freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -11,6 +13,7 @@ import { dataConfigSchema } from '../src/config/data.config';
 const lines: Record<string, unknown>[] = [];
 let app: NestFastifyApplication;
 let gateway: RunningGateway;
+let metricsUrl: string;
 
 /** Posts a body through the gateway with the content type a browser uses. */
 function post(body: string, contentType: string): Promise<Response> {
@@ -22,7 +25,10 @@ function post(body: string, contentType: string): Promise<Response> {
 }
 
 beforeAll(async () => {
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const config = loadConfig(dataConfigSchema, {
+    METRICS_PORT: String(metricsPort),
     PORT: '0',
     HOST: '127.0.0.1',
     MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('data-csp')),
@@ -50,10 +56,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await app?.close();
+  await telemetry.shutdown();
 });
 
+/** `shop_csp_violations_total` for one directive, as Prometheus reads it. */
+async function counted(directive: string): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  const line = text
+    .split('\n')
+    .find(
+      (each) => each.startsWith('shop_csp_violations_total{') && each.includes(`directive="${directive}"`),
+    );
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
 describe('POST /api/csp-reports', () => {
-  it("logs each violation of the Reporting API's batch as one JSON line", async () => {
+  it("logs and counts each violation of the Reporting API's batch, one JSON line each", async () => {
     const report = {
       type: 'csp-violation',
       url: 'http://shop.local/',
@@ -63,8 +81,10 @@ describe('POST /api/csp-reports', () => {
         effectiveDirective: 'script-src-elem',
       },
     };
+    const before = await counted('script-src-elem');
     const response = await post(JSON.stringify([report, report]), 'application/reports+json');
     expect(response.status).toBe(204);
+    expect(await counted('script-src-elem')).toBe(before + 2);
     const logged = lines.filter((line) => line['msg'] === 'content security policy violation');
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatchObject({
