@@ -1,23 +1,15 @@
-import { Writable } from 'node:stream';
 import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mongoUrlFor, uniqueDbName } from '@shop/testing';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
 import { bootstrapService } from '../src/bootstrap/bootstrap-service';
-import { loggerOptions } from '../src/logging/logger';
 import { requestReply } from '../src/nats/request-reply';
 import type { ServiceContext } from '../src/service-context';
+import { capturedLogger } from './captured-logger';
 import { TestAppModule } from './test-app.module';
 
-const logLines: Record<string, unknown>[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-    done();
-  },
-});
+const { logger, lines: logLines } = capturedLogger('things');
 
 let app: NestFastifyApplication;
 let base: string;
@@ -34,7 +26,7 @@ beforeAll(async () => {
   const context: ServiceContext = {
     name: 'things',
     config,
-    logger: pino(loggerOptions('things', 'info'), capture),
+    logger,
   };
   app = await bootstrapService(context, TestAppModule.register(context));
   base = await app.getUrl();

@@ -1,28 +1,20 @@
 // First: the SDK starts before anything it instruments is loaded (see in-memory-telemetry.ts).
 import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
-import { Writable } from 'node:stream';
 import { SpanKind, context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type EventEnvelope, eventSubject } from '@shop/contracts';
 import { freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bootstrapService } from '../src/bootstrap/bootstrap-service';
 import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
 import { type ConsumerHandle, JetStreamEvents } from '../src/events/jetstream-events';
-import { loggerOptions } from '../src/logging/logger';
 import type { ServiceContext } from '../src/service-context';
+import { capturedLogger } from './captured-logger';
 import { THING_MADE, TracedAppModule } from './telemetry/traced-app.module';
 
-const logLines: Record<string, unknown>[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-    done();
-  },
-});
+const { logger, lines: logLines } = capturedLogger('things');
 
 let app: NestFastifyApplication;
 let base: string;
@@ -43,7 +35,7 @@ beforeAll(async () => {
   const context: ServiceContext = {
     name: 'things',
     config,
-    logger: pino(loggerOptions('things', 'info'), capture),
+    logger,
   };
   app = await bootstrapService(context, TracedAppModule.register(context));
   base = await app.getUrl();
