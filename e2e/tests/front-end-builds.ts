@@ -5,8 +5,6 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
-  readdirSync,
-  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -22,18 +20,11 @@ const require = createRequire(import.meta.url);
 const SCRATCH = join(REPO_ROOT, 'tmp');
 
 /**
- * Runs the front-end's own webpack config in `projectDir`, as `npm run build` does; answers its dist. Not
- * synchronous: the test's gateway and static servers live in this process and must keep answering.
+ * Runs a command in `cwd` and fails with its output when it fails. Not synchronous: the test's gateway and
+ * static servers live in this process and must keep answering.
  */
-async function webpackBuild(projectDir: string, what: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [require.resolve('webpack-cli/bin/cli.js'), '--config', 'webpack.config.cjs'],
-    {
-      cwd: projectDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+async function run(command: string, args: string[], cwd: string, what: string): Promise<void> {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -41,7 +32,12 @@ async function webpackBuild(projectDir: string, what: string): Promise<string> {
     child.once('error', reject);
     child.once('close', resolve);
   });
-  if (code !== 0) throw new Error(`${what}: build failed\n${output}`);
+  if (code !== 0) throw new Error(`${what} failed\n${output}`);
+}
+
+/** Runs the front-end's own webpack config in `projectDir` with this webpack-cli, as `npm run build` does. */
+async function webpackBuild(projectDir: string, webpackCli: string, what: string): Promise<string> {
+  await run(process.execPath, [webpackCli, '--config', 'webpack.config.cjs'], projectDir, `${what}: build`);
   return join(projectDir, 'dist');
 }
 
@@ -73,7 +69,7 @@ export async function buildCatalogVariant(
   writeFileSync(packageFile, JSON.stringify({ ...packageJson, version }, null, 2));
   const homePage = join(project, 'src', 'features', 'home', 'home-page.tsx');
   writeFileSync(homePage, change(readFileSync(homePage, 'utf8')));
-  const dist = await webpackBuild(project, `catalog ${version}`);
+  const dist = await webpackBuild(project, require.resolve('webpack-cli/bin/cli.js'), `catalog ${version}`);
   return { dist, version, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
@@ -91,9 +87,9 @@ function previousReleaseCommit(app: FrontEndName): string {
 
 const git = (args: string[]) => spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' });
 
-/** The files of `paths` at `commit`, written under `into`; the working tree and index stay as they are. */
-function extract(commit: string, paths: string[], into: string): void {
-  const archive = spawnSync('git', ['archive', '--format=tar', commit, ...paths], {
+/** The whole tree at `commit`, written under `into`; the working tree and index stay as they are. */
+function extract(commit: string, into: string): void {
+  const archive = spawnSync('git', ['archive', '--format=tar', commit], {
     cwd: REPO_ROOT,
     maxBuffer: 512 * 1024 * 1024,
   });
@@ -102,11 +98,70 @@ function extract(commit: string, paths: string[], into: string): void {
   if (untar.status !== 0) throw new Error(`Extracting ${commit} failed: ${String(untar.stderr)}`);
 }
 
+/** The front-ends, and tools: the shared webpack factory's plugins are its dependencies. */
+const BUILD_WORKSPACES = ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin', 'tools'];
+
 /**
- * The real previous release of a front-end: its sources at the commit releases.json names, taken out of
- * git history with `git archive` (the working tree and index are never touched) and built with the
- * installed node_modules, except that `@shop/*` resolves to that commit's own libraries. Built once per
- * commit and kept under tmp/previous-releases/ (ignored by git), so later runs only serve it.
+ * Every package of the lockfile that the install put on disk, at a version other than the lock's, as
+ * "location: installed, locked" (a build "from its own lockfile" that quietly took other versions is not one).
+ */
+function packagesOffTheLock(root: string): string[] {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; link?: boolean }>;
+  };
+  const off: string[] = [];
+  let checked = 0;
+  for (const [location, entry] of Object.entries(lock.packages)) {
+    if (!location.includes('node_modules/') || entry.link || !entry.version) continue;
+    const packageFile = join(root, location, 'package.json');
+    if (!existsSync(packageFile)) continue;
+    checked += 1;
+    const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
+    if (version !== entry.version) off.push(`${location}: ${version}, locked ${entry.version}`);
+  }
+  if (checked === 0) off.push('nothing of the lock is installed');
+  return off;
+}
+
+const installs = new Map<string, Promise<void>>();
+
+/**
+ * The tree of `commit` with the dependencies of its front-ends installed from that commit's own
+ * package-lock.json, in `root`; done once per commit and shared by the front-ends released from it.
+ * `npm install` with the lock present rather than `npm ci`: the lock holds only the platform binaries the
+ * registry served when it was written, and `npm ci` refuses such a lock (npm/cli#4828; tools/bootstrap.mjs
+ * says the same). The installed versions are then checked against the lock.
+ */
+function installRelease(commit: string, root: string): Promise<void> {
+  let install = installs.get(root);
+  if (!install) {
+    install = (async () => {
+      const installed = join(root, '.installed-from-its-lock');
+      if (existsSync(installed)) return;
+      // A folder without the marker is a partial install, or a build of an older layout (made against
+      // today's node_modules): start again.
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(root, { recursive: true });
+      extract(commit, root);
+      const workspaces = BUILD_WORKSPACES.flatMap((workspace) => ['--workspace', workspace]);
+      const flags = ['--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefer-offline'];
+      await run('npm', ['install', ...flags, ...workspaces], root, `npm install from ${commit}'s lockfile`);
+      const off = packagesOffTheLock(root);
+      if (off.length > 0)
+        throw new Error(`${commit}: installed versions differ from its lock:\n${off.join('\n')}`);
+      writeFileSync(installed, `${new Date().toISOString()}\n`);
+    })();
+    installs.set(root, install);
+    install.catch(() => installs.delete(root));
+  }
+  return install;
+}
+
+/**
+ * The real previous release of a front-end: the tree at the commit releases.json names, taken out of git
+ * history with `git archive` (the working tree and index are never touched), its dependencies installed from
+ * that commit's own lockfile, built there with its own webpack and config. Kept per commit under
+ * tmp/previous-releases/<commit>/ (ignored by git), so later runs only serve it.
  */
 export async function previousReleaseBuild(app: FrontEndName): Promise<{ dist: string; commit: string }> {
   const commit = previousReleaseCommit(app);
@@ -122,51 +177,12 @@ export async function previousReleaseBuild(app: FrontEndName): Promise<{ dist: s
   const root = join(SCRATCH, 'previous-releases', fullCommit);
   const dist = join(root, app, 'dist');
   const builtMarker = join(root, `${app}.built`);
+  await installRelease(fullCommit, root);
   if (existsSync(builtMarker)) return { dist, commit: fullCommit };
-
-  if (!existsSync(join(root, 'package.json'))) {
-    const extracting = `${root}.partial`;
-    rmSync(extracting, { recursive: true, force: true });
-    mkdirSync(extracting, { recursive: true });
-    // Everything a front-end build reads: the front-end, the libraries, the shared webpack factory.
-    extract(fullCommit, ['package.json', 'tsconfig.base.json', 'libs', 'tools', app], extracting);
-    linkWorkspaceLibraries(extracting);
-    rmSync(root, { recursive: true, force: true });
-    renameSync(extracting, root);
-  } else if (!existsSync(join(root, app))) {
-    extract(fullCommit, [app], root);
-  }
-  linkNestedModules(root, app);
-  await webpackBuild(join(root, app), `${app} at ${fullCommit}`);
+  const webpackCli = join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  await webpackBuild(join(root, app), webpackCli, `${app} at ${fullCommit}`);
   writeFileSync(builtMarker, `${new Date().toISOString()}\n`);
   return { dist, commit: fullCommit };
-}
-
-/**
- * `@shop/<lib>` of the extracted commit must be that commit's library, not today's: the repository's
- * node_modules/@shop links to the working tree, so the extracted tree gets its own, found first.
- */
-function linkWorkspaceLibraries(root: string): void {
-  const scope = join(root, 'node_modules', '@shop');
-  mkdirSync(scope, { recursive: true });
-  for (const folder of readdirSync(join(root, 'libs'))) {
-    const packageFile = join(root, 'libs', folder, 'package.json');
-    if (!existsSync(packageFile)) continue;
-    const { name } = JSON.parse(readFileSync(packageFile, 'utf8')) as { name: string };
-    symlinkSync(join('..', '..', 'libs', folder), join(root, 'node_modules', name));
-  }
-}
-
-/** A workspace's own node_modules (versions that differ from the root's) are not in git: borrow today's. */
-function linkNestedModules(root: string, app: string): void {
-  const folders = [app, 'tools', ...readdirSync(join(root, 'libs')).map((lib) => join('libs', lib))];
-  for (const folder of folders) {
-    const installed = join(REPO_ROOT, folder, 'node_modules');
-    const link = join(root, folder, 'node_modules');
-    if (existsSync(installed) && existsSync(join(root, folder)) && !existsSync(link)) {
-      symlinkSync(installed, link);
-    }
-  }
 }
 
 /**
