@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Product, UserInfo } from '@shop/contracts';
-import { frontEndFailuresOf, previousReleaseBuild } from './front-end-builds';
+import { frontEndFailuresOf, previousReleaseBuild, productCreatedNow } from './front-end-builds';
 import {
   SEEDED_ADMIN,
-  callApi,
   expect,
   openProductPage,
   productCards,
@@ -25,20 +24,6 @@ let admin: UserInfo;
 test.beforeAll(async ({ stack }) => {
   admin = await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
 });
-
-/** A product created now, as an admin would just before a shopper opens it (not one of the seeded ones). */
-async function freshProduct(baseURL: string): Promise<Product> {
-  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
-    name: `Compatibility Pistol ${Date.now().toString(36)}`,
-    image: seeded!.image.slice(0, 1),
-    brand: 'Acme',
-    category: 'Pistols',
-    description: 'Made by the compatibility test just before a shopper opens it.',
-    price: 120,
-    countInStock: 5,
-  });
-}
 
 /**
  * Home (catalog), the page of a product created just now (catalog), the cart (checkout): the screens of both
@@ -100,7 +85,7 @@ test('the current shell runs the previous release of the catalog, checkout and a
     await stack.stopPart('mf-admin');
     await stack.startPart('mf-admin', { dir: adminRemote.dist });
 
-    const product = await freshProduct(baseURL!);
+    const product = await productCreatedNow(baseURL!, 'Compatibility');
     await shopAcrossRemotes(page, product);
     await startSignedIn(page, admin);
     await adminAcrossScreens(page, product);
@@ -141,7 +126,7 @@ test('the previous release of the shell runs the current remotes from their vers
     stack.pointRemotes({}, 'flat');
     await stack.startPart('shell', { dir: shell.dist });
 
-    const product = await freshProduct(baseURL!);
+    const product = await productCreatedNow(baseURL!, 'Compatibility');
     await shopAcrossRemotes(page, product);
 
     // The page that ran is the previous shell's, served at the root as that release was.

@@ -12,7 +12,9 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Product } from '@shop/contracts';
 import { type FrontEndName, REPO_ROOT } from '@shop/tools';
+import { SEEDED_ADMIN, callApi, signInThroughApi } from './fixtures';
 
 const require = createRequire(import.meta.url);
 
@@ -183,6 +185,24 @@ export async function previousReleaseBuild(app: FrontEndName): Promise<{ dist: s
   await webpackBuild(join(root, app), webpackCli, `${app} at ${fullCommit}`);
   writeFileSync(builtMarker, `${new Date().toISOString()}\n`);
   return { dist, commit: fullCommit };
+}
+
+/**
+ * A product the admin creates now, just before a shopper opens it right after a deploy (a swap of remotes,
+ * a previous release put back): not one of the seeded products, which the page may already know.
+ */
+export async function productCreatedNow(baseURL: string, madeBy: string): Promise<Product> {
+  const admin = await signInThroughApi(baseURL, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
+  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
+    name: `${madeBy} Pistol ${Date.now().toString(36)}`,
+    image: seeded!.image.slice(0, 1),
+    brand: 'Acme',
+    category: 'Pistols',
+    description: `Made by the ${madeBy.toLowerCase()} test just before a shopper opens it.`,
+    price: 110,
+    countInStock: 5,
+  });
 }
 
 /**

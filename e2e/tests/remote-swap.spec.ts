@@ -1,14 +1,5 @@
-import type { Product } from '@shop/contracts';
-import { buildCatalogVariant, frontEndFailuresOf } from './front-end-builds';
-import {
-  SEEDED_ADMIN,
-  callApi,
-  expect,
-  openProductPage,
-  productCards,
-  signInThroughApi,
-  test,
-} from './fixtures';
+import { buildCatalogVariant, frontEndFailuresOf, productCreatedNow } from './front-end-builds';
+import { expect, openProductPage, productCards, test } from './fixtures';
 
 /** The versions of the catalog remote whose files this page asked for. */
 function catalogVersionsAskedFor(requests: string[]): Set<string> {
@@ -23,18 +14,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   consoleProblems,
 }) => {
   test.setTimeout(300_000);
-  // A product created just now, as a shopper would meet one right after a deploy (not a seeded one).
-  const admin = await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
-  const [seeded] = await callApi<Product[]>(stack.url, 'GET', '/api/products');
-  const fresh = await callApi<Product>(stack.url, 'POST', '/api/listings/create', admin.token, {
-    name: `Swap Pistol ${Date.now().toString(36)}`,
-    image: seeded!.image.slice(0, 1),
-    brand: 'Acme',
-    category: 'Pistols',
-    description: 'Made by the remote swap test just before a shopper opens it.',
-    price: 110,
-    countInStock: 5,
-  });
+  const fresh = await productCreatedNow(stack.url, 'Swap');
   const freshCard = () => productCards(page).filter({ hasText: fresh.name });
   const failures = frontEndFailuresOf(page);
   const shellScripts = () =>
