@@ -96,17 +96,20 @@ export async function startJaeger(options: {
   return { stop: child.stop, exited: child.exited, pid: child.pid };
 }
 
-/** Starts VictoriaMetrics storing under `dataDir`, scraping what `scrapeConfigFile` lists. */
+/**
+ * Starts VictoriaMetrics storing under `dataDir`, scraping what `scrapeConfigFile` lists; `port` 0 lets
+ * it pick a free one, answered as `port`.
+ */
 export async function startVictoriaMetrics(options: {
   port: number;
   dataDir: string;
   scrapeConfigFile: string;
   logFile: string;
   retention?: string;
-}): Promise<PartRun> {
+}): Promise<PartRun & { port: number }> {
   ensureToolsInstalled({ observability: true });
   mkdirSync(options.dataDir, { recursive: true });
-  const { process: child } = await startManagedProcess({
+  const { process: child, ready: port } = await startManagedProcess({
     name: 'VictoriaMetrics',
     command: toolPaths().victoriaMetrics,
     args: [
@@ -120,9 +123,12 @@ export async function startVictoriaMetrics(options: {
       // every few seconds wants what was just scraped, as a test after known traffic does.
       '-search.latencyOffset=1s',
     ],
-    readyWhen: (line) => (/started server at http:\/\//.test(line) ? true : undefined),
+    readyWhen: (line) => {
+      const started = /started server at http:\/\/[^/]*:(\d+)\//.exec(line);
+      return started ? Number(started[1]) : undefined;
+    },
     timeoutMs: 30_000,
     logFile: options.logFile,
   });
-  return { stop: child.stop, exited: child.exited, pid: child.pid };
+  return { stop: child.stop, exited: child.exited, pid: child.pid, port };
 }

@@ -212,6 +212,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (options.ports === 'free') {
     for (const name of Object.keys(toolPorts) as (keyof typeof toolPorts)[])
       toolPorts[name] = await freePort();
+    // Bound last of all, long after a free port was found: these two pick their own (0) instead.
+    toolPorts.gatewayStatus = 0;
+    toolPorts.victoriaMetrics = 0;
   }
   const observe = options.observability ?? observabilityWanted();
   const metricsUrls = {} as Record<ServiceName | 'gateway', string>;
@@ -295,24 +298,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }),
       );
       log(`jaeger        ${observability.jaegerUrl} (traces; OTLP in at ${observability.otlpEndpoint})`);
-      const targets: ScrapeTarget[] = [
-        ...SERVICES.map((name) => ({ job: name, address: `127.0.0.1:${metricsPorts[name]}` })),
-        { job: 'gateway', address: `127.0.0.1:${toolPorts.gatewayStatus}` },
-      ];
-      const scrapeFile = join(dataDir, 'victoria-metrics-scrape.json');
-      writeFileSync(
-        scrapeFile,
-        `${JSON.stringify(scrapeConfig(targets, options.scrapeIntervalSeconds ?? 5), null, 2)}\n`,
-      );
-      await keep('victoria-metrics', () =>
-        startVictoriaMetrics({
-          port: toolPorts.victoriaMetrics,
-          dataDir: join(dataDir, 'victoria-metrics'),
-          scrapeConfigFile: scrapeFile,
-          logFile: join(logDir, 'victoria-metrics.log'),
-        }),
-      );
-      log(`metrics       ${observability.victoriaMetricsUrl}/vmui (VictoriaMetrics, every part scraped)`);
     }
 
     // Each part's name in its spans, and where they go; a test's serviceEnv may still change either.
@@ -418,6 +403,31 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       telemetryEnv: { ...process.env, ...telemetryEnv('gateway') },
     });
     remember('gateway', { stop: () => gateway.close() });
+    if (gateway.statusUrl) metricsUrls.gateway = `${gateway.statusUrl}/metrics`;
+
+    if (observability) {
+      // Last, so the scrape configuration names the gateway's status port as it was bound.
+      const targets: ScrapeTarget[] = [
+        ...SERVICES.map((name) => ({ job: name, address: `127.0.0.1:${metricsPorts[name]}` })),
+        { job: 'gateway', address: new URL(metricsUrls.gateway).host },
+      ];
+      const scrapeFile = join(dataDir, 'victoria-metrics-scrape.json');
+      writeFileSync(
+        scrapeFile,
+        `${JSON.stringify(scrapeConfig(targets, options.scrapeIntervalSeconds ?? 5), null, 2)}\n`,
+      );
+      await keep('victoria-metrics', async () => {
+        const run = await startVictoriaMetrics({
+          port: toolPorts.victoriaMetrics,
+          dataDir: join(dataDir, 'victoria-metrics'),
+          scrapeConfigFile: scrapeFile,
+          logFile: join(logDir, 'victoria-metrics.log'),
+        });
+        observability.victoriaMetricsUrl = `http://127.0.0.1:${run.port}`;
+        return run;
+      });
+      log(`metrics       ${observability.victoriaMetricsUrl}/vmui (VictoriaMetrics, every part scraped)`);
+    }
 
     return {
       url:
