@@ -118,6 +118,8 @@ describe('one trace per request, across NATS, the database and the outbox', () =
     );
     expect(insert?.kind).toBe(SpanKind.CLIENT);
     expect(JSON.stringify(insert!.attributes)).toContain('insert');
+    // The kit's serializer: the command's shape, no stored value.
+    expect(insert!.attributes['db.query.text']).toMatch(/^\{.*"\?".*\}$/);
   });
 
   it('publishes the outbox event later in the same trace, and its consumer joins it', async () => {

@@ -14,6 +14,7 @@ import {
   type Sampler,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
+import { serializeDbStatement } from './db-statement';
 import { telemetryState } from './telemetry-state';
 
 export interface TelemetryOptions {
@@ -65,7 +66,7 @@ function instrumentationsFor(tracing: boolean, env: Record<string, string | unde
           })
         : undefined,
     nestjs: () => (tracing ? new NestInstrumentation() : undefined),
-    mongodb: () => new MongoDBInstrumentation(),
+    mongodb: () => new MongoDBInstrumentation({ dbStatementSerializer: serializeDbStatement }),
     'runtime-node': () => new RuntimeNodeInstrumentation(),
   };
   return Object.entries(all)
