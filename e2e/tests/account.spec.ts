@@ -81,6 +81,8 @@ test('forgot password, reset with the e-mailed code, sign in with the new passwo
   const user = await signUpThroughApi(baseURL!, { password: 'old-correct-horse' });
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  // The router keeps the sign-in screen, with its own Email field, until the next screen's code is in.
+  await expect(page.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Request password reset' }).click();
   await expect(page.getByText('Password reset link has been sent to your email!')).toBeVisible();
