@@ -11,6 +11,12 @@ describe('freePort', () => {
     }
   });
 
+  it('never hands out the same port twice in one process, though each is released after the check', async () => {
+    const ports: number[] = [];
+    for (let n = 0; n < 2_000; n++) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
   it('gives a port that can be bound right away', async () => {
     const port = await freePort();
     const server = createServer();

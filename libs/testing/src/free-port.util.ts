@@ -10,6 +10,11 @@ const FALLBACK_EPHEMERAL_LOW = 32_768;
 const LOWEST = 10_000;
 const ATTEMPTS = 50;
 
+// A port handed out is free when picked but not held until its user binds it, so a second pick in the
+// same process (a stack asks for twenty or so at once) could draw it again: EADDRINUSE at start-up, seen in
+// CI. Each port is handed out once per process; the range below the ephemeral one has some 22,000.
+const handedOut = new Set<number>();
+
 /** The first port of the OS's ephemeral range (Linux's ip_local_port_range; elsewhere IANA's 49152). */
 export function ephemeralRangeStart(): number {
   try {
@@ -40,11 +45,17 @@ export async function freePort(): Promise<number> {
   const high = ephemeralRangeStart() - 1;
   if (high - LOWEST >= 1_000) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const port = await tryPort(LOWEST + Math.floor(Math.random() * (high - LOWEST + 1)));
-      if (port !== null) return port;
+      const candidate = LOWEST + Math.floor(Math.random() * (high - LOWEST + 1));
+      if (handedOut.has(candidate)) continue;
+      const port = await tryPort(candidate);
+      if (port !== null) {
+        handedOut.add(port);
+        return port;
+      }
     }
   }
   const port = await tryPort(0);
   if (port === null) throw new Error('the OS did not assign a port');
+  handedOut.add(port);
   return port;
 }
