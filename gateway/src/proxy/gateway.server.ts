@@ -7,7 +7,7 @@ import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../
 import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
 import { loadKongConfig } from '../config/kong-config.loader';
 import { createGatewayLogger } from '../logging/gateway-logger';
-import { PluginSet } from '../plugins/plugin-resolver';
+import { PluginSet } from './plugin-resolver';
 import { RouteMatcher } from '../routing/route-matcher';
 import { GatewayMetrics } from '../telemetry/gateway-metrics';
 import { RequestTracer } from '../telemetry/request-tracer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayRoute, GatewayService } from '../config/gateway-config';
-import type { PluginDeclaration } from './plugin-registry';
+import type { PluginDeclaration } from '../plugins/plugin-registry';
 import { PluginSet, selectPluginDeclarations } from './plugin-resolver';
 
 const service = (name: string): GatewayService => ({

@@ -1,10 +1,10 @@
 import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
-import { CorrelationIdPlugin } from './correlation-id.plugin';
-import { CorsPlugin } from './cors.plugin';
-import type { PluginDeclaration, PluginName } from './plugin-registry';
-import { RateLimitingPlugin } from './rate-limiting.plugin';
-import { RequestSizeLimitingPlugin } from './request-size-limiting.plugin';
-import { ResponseTransformerPlugin } from './response-transformer.plugin';
+import { CorrelationIdPlugin } from '../plugins/correlation-id.plugin';
+import { CorsPlugin } from '../plugins/cors.plugin';
+import type { PluginDeclaration, PluginName } from '../plugins/plugin-registry';
+import { RateLimitingPlugin } from '../plugins/rate-limiting.plugin';
+import { RequestSizeLimitingPlugin } from '../plugins/request-size-limiting.plugin';
+import { ResponseTransformerPlugin } from '../plugins/response-transformer.plugin';
 import { OpenTelemetryPlugin } from '../telemetry/opentelemetry.plugin';
 import { PrometheusPlugin } from '../telemetry/prometheus.plugin';
 
