@@ -25,3 +25,4 @@ export * from './telemetry/shop-metrics';
 export * from './telemetry/trace-context';
 export * from './telemetry/nats-spans';
 export * from './telemetry/metrics-listener';
+export * from './openapi';

@@ -6,22 +6,25 @@ import {
   UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
+import { ApiAdminOnly, ApiSignedIn } from '../openapi/openapi-responses';
 import { AUTH_REQUIREMENT, AuthGuard, type AuthenticatedRequest, type AuthRequirement } from './auth.guard';
 import type { AuthenticatedUser } from './token-claims';
 
-/** The route needs a valid, unrevoked token (401 otherwise). */
+/** The route needs a valid, unrevoked token (401 otherwise); its OpenAPI operation says so. */
 export function Authenticated(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(AUTH_REQUIREMENT, 'signed-in' satisfies AuthRequirement),
     UseGuards(AuthGuard),
+    ApiSignedIn(),
   );
 }
 
-/** The route needs a valid token of an admin (401 without one, 403 for a non-admin). */
+/** The route needs a valid token of an admin (401 without one, 403 for a non-admin); so does its OpenAPI operation. */
 export function AdminOnly(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(AUTH_REQUIREMENT, 'admin' satisfies AuthRequirement),
     UseGuards(AuthGuard),
+    ApiAdminOnly(),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { NATS_CONNECTION } from '../service-context';
@@ -8,6 +9,8 @@ import { within } from '../util/time-limits';
 type CheckState = 'up' | 'down';
 
 /** Liveness says the process answers; readiness says it can do its work (database and broker reachable). */
+// Probes for the orchestrator, not reached through the gateway: left out of the API documents.
+@ApiExcludeController()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -19,15 +19,25 @@ import {
   type OrderDeleted,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import { AdminOnly, Authenticated, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AdminOnly,
+  ApiErrors,
+  Authenticated,
+  type AuthenticatedUser,
+  CurrentUser,
+  TOTAL_COUNT_HEADERS,
+} from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
 import { ListOrdersQuery, PageQuery } from './dto/list-orders.query';
 import { PayOrderDto } from './dto/pay-order.dto';
+import { OrderDeletedResponse, OrderResponse } from './dto/order.response';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { parseIdempotencyKey } from './idempotency-keys.service';
 import { OrderPlacement } from './order-placement.service';
 import { OrdersService } from './orders.service';
 
+@ApiTags('orders')
 @Controller('api/orders')
 export class OrdersController {
   constructor(
@@ -37,6 +47,27 @@ export class OrdersController {
 
   @Post()
   @Authenticated()
+  @ApiOperation({
+    summary: 'Place an order',
+    description:
+      'Prices the order on the server and reserves its stock. A retry with the same Idempotency-Key answers the order the first request placed.',
+  })
+  @ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: false,
+    description: 'Up to 128 visible ASCII characters; a retry with the same key places no second order',
+  })
+  @ApiCreatedResponse({
+    type: OrderResponse,
+    description: 'The order placed (or, for a retry, the one placed first)',
+    headers: {
+      [IDEMPOTENT_REPLAYED_HEADER]: {
+        description: "'true' when the answer is the order an earlier request with the same key placed",
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+  })
+  @ApiErrors(409)
   async place(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlaceOrderDto,
@@ -50,6 +81,8 @@ export class OrdersController {
 
   @Get('mine')
   @Authenticated()
+  @ApiOperation({ summary: "The signed-in user's orders, newest first, one page at a time" })
+  @ApiOkResponse({ type: [OrderResponse], headers: TOTAL_COUNT_HEADERS })
   async mine(
     @CurrentUser() user: AuthenticatedUser,
     @Query() query: PageQuery,
@@ -62,6 +95,8 @@ export class OrdersController {
 
   @Get()
   @AdminOnly()
+  @ApiOperation({ summary: 'Every order, filtered and paged (admins)' })
+  @ApiOkResponse({ type: [OrderResponse], headers: TOTAL_COUNT_HEADERS })
   async list(
     @Query() query: ListOrdersQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -73,12 +108,18 @@ export class OrdersController {
 
   @Get(':id')
   @Authenticated()
+  @ApiOperation({ summary: 'One order: its owner or an admin' })
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiErrors(404)
   one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
     return this.orders.findOne(user, id);
   }
 
   @Put(':orderId/pay')
   @Authenticated()
+  @ApiOperation({ summary: "Pay an order: the customer's uploaded receipt; the order becomes Pending" })
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiErrors(404, 409)
   pay(
     @CurrentUser() user: AuthenticatedUser,
     @Param('orderId') id: string,
@@ -92,12 +133,18 @@ export class OrdersController {
 
   @Put('markpaid/:id')
   @AdminOnly()
+  @ApiOperation({ summary: 'Confirm the payment of an order (admins)' })
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiErrors(404, 409)
   markPaid(@Param('id') id: string): Promise<Order> {
     return this.orders.markPaid(id);
   }
 
   @Put('delivered/:id')
   @AdminOnly()
+  @ApiOperation({ summary: 'Mark a paid order delivered (admins)' })
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiErrors(404, 409)
   deliver(@Param('id') id: string): Promise<Order> {
     return this.orders.deliver(id);
   }
@@ -105,6 +152,9 @@ export class OrdersController {
   @Delete('delete/:id')
   @AdminOnly()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Delete an order (admins); unpaid stock goes back to the shelf' })
+  @ApiOkResponse({ type: OrderDeletedResponse })
+  @ApiErrors(404)
   delete(@Param('id') id: string): Promise<OrderDeleted> {
     return this.orders.delete(id);
   }

@@ -1,0 +1,3 @@
+export * from './openapi-document';
+export * from './openapi-responses';
+export * from './validation-schemas';

@@ -1,0 +1,130 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { type BaseServiceConfig, loadConfig } from '../config/service-config';
+import { createLogger } from '../logging/logger';
+import type { ServiceContext } from '../service-context';
+import { toOpenApi31 } from './openapi-31';
+import { BEARER_SCHEME, ERROR_DESCRIPTIONS, ErrorResponseBody, type ErrorStatus } from './openapi-responses';
+import { describeValidatedClasses } from './validation-schemas';
+
+/**
+ * A context to describe a service with, never to run it: addresses that are never dialled and a
+ * throw-away key pair, so a document is built without a database, a broker or a secret.
+ */
+export function previewContext<TSchema extends z.ZodType<BaseServiceConfig>>(
+  name: string,
+  schema: TSchema,
+): ServiceContext<z.infer<TSchema>> {
+  const keys = generateKeyPairSync('ed25519');
+  const config = loadConfig(schema, {
+    NODE_ENV: 'test',
+    PORT: '0',
+    MONGO_URL: 'mongodb://127.0.0.1:9/openapi-preview',
+    NATS_URL: 'nats://127.0.0.1:9',
+    LOG_LEVEL: 'silent',
+    JWT_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    JWT_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  });
+  return { name, config, logger: createLogger(name, 'silent') };
+}
+
+export interface ServiceDescription {
+  /** The service's name, as in `services/<name>`. */
+  name: string;
+  /** One sentence on what the service owns. */
+  description: string;
+  version: string;
+  /** The service's root module, registered with a `previewContext`. */
+  module: DynamicModule;
+}
+
+/**
+ * The OpenAPI 3.1 document of a service, read from its controllers' decorators and DTO classes.
+ * The app is created in preview mode: modules are scanned, nothing is instantiated or connected.
+ */
+export async function openApiDocument(service: ServiceDescription): Promise<OpenAPIObject> {
+  const app = await NestFactory.create<NestFastifyApplication>(service.module, new FastifyAdapter(), {
+    preview: true,
+    abortOnError: false,
+    logger: false,
+  });
+  const config = new DocumentBuilder()
+    .setTitle(`${service.name} service`)
+    .setDescription(service.description)
+    .setVersion(service.version)
+    .addServer('/', 'the gateway (http://localhost:8000 locally)')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Token from POST /api/users/signin',
+      },
+      BEARER_SCHEME,
+    )
+    .build();
+  describeValidatedClasses();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorResponseBody],
+    operationIdFactory: (controllerKey, methodKey) => `${service.name}_${controllerKey}_${methodKey}`,
+  });
+  await app.close();
+  addKitAnswers(document);
+  return toOpenApi31(document);
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * The answers every service gives by way of the kit, whatever the route: 400 from the validation
+ * pipe for a route that takes input, 413 from Fastify's body limit for one that takes a body, and
+ * 503 while the database (or, through the gateway, the service) cannot be reached.
+ */
+function addKitAnswers(document: OpenAPIObject): void {
+  for (const path of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = path[method];
+      if (!operation) continue;
+      const statuses: ErrorStatus[] = [];
+      if (operation.requestBody || (operation.parameters ?? []).length > 0) statuses.push(400);
+      if (operation.requestBody) statuses.push(413);
+      statuses.push(503);
+      for (const status of statuses) {
+        operation.responses[status] ??= {
+          description: ERROR_DESCRIPTIONS[status],
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseBody' } },
+          },
+        };
+      }
+      operation.responses = Object.fromEntries(
+        Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
+      );
+    }
+  }
+}
+
+/** Where a service's document is committed: `services/<name>/openapi.json`, beside its package.json. */
+export function openApiFileOf(serviceRoot: string): string {
+  return join(serviceRoot, 'openapi.json');
+}
+
+/** Writes the document to `openapi.json` in the service's folder, formatted as Prettier would. */
+export async function writeOpenApiDocument(serviceRoot: string, document: OpenAPIObject): Promise<string> {
+  const file = openApiFileOf(serviceRoot);
+  const { format } = await import('prettier');
+  writeFileSync(file, await format(JSON.stringify(document), { parser: 'json' }));
+  return file;
+}
+
+/** The committed document, or undefined when there is none yet. */
+export function readOpenApiDocument(serviceRoot: string): OpenAPIObject | undefined {
+  const file = openApiFileOf(serviceRoot);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject) : undefined;
+}

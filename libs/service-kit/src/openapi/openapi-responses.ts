@@ -1,0 +1,63 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtension, ApiProperty, ApiResponse } from '@nestjs/swagger';
+import type { ErrorResponse } from '@shop/contracts';
+
+/** The security scheme of the services' documents: the bearer token users issues at sign-in. */
+export const BEARER_SCHEME = 'bearer';
+
+/** The one error shape, as the documents name it. */
+export class ErrorResponseBody implements ErrorResponse {
+  @ApiProperty({ description: 'What went wrong, in a sentence for people', example: 'Product Not Found' })
+  message!: string;
+}
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds until a retry may succeed', schema: { type: 'integer' } },
+};
+
+export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'The request breaks a rule: a malformed body, id or parameter',
+  401: 'No valid token: signed out, expired or revoked',
+  403: 'The token is valid but its user may not do this (admins only)',
+  404: 'Nothing with that id',
+  409: 'The request conflicts with the current state (out of stock, already exists, wrong status)',
+  413: 'The body is larger than the service accepts',
+  415: 'The body is not of a type the service accepts',
+  429: 'Too many attempts: wait the seconds in Retry-After',
+  503: 'A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later',
+};
+
+/** Error answers of a route or a controller, each in the one error shape `{ message }`. */
+export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: ERROR_DESCRIPTIONS[status],
+        type: ErrorResponseBody,
+        ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+      }),
+    ),
+  );
+}
+
+/** Swagger half of `@Authenticated()`: the bearer token, and the 401 without one. */
+export function ApiSignedIn(): MethodDecorator & ClassDecorator {
+  return applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiErrors(401));
+}
+
+/** Swagger half of `@AdminOnly()`: the bearer token of an admin, 401 and 403. */
+export function ApiAdminOnly(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiExtension('x-admin-only', true),
+    ApiErrors(401, 403),
+  );
+}
+
+/** The header of a paged list's answer: how many items match, across every page. */
+export const TOTAL_COUNT_HEADERS = {
+  'X-Total-Count': { description: 'How many items match, across every page', schema: { type: 'integer' } },
+};

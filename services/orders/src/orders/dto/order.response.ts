@@ -1,0 +1,59 @@
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type Order,
+  type OrderDeleted,
+  type OrderItem,
+  type OrderStatus,
+  type PaymentMethod,
+  type ShippingAddress,
+} from '@shop/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+
+// What the orders API answers, for its OpenAPI document; each class implements the contract type.
+
+export class OrderItemResponse implements OrderItem {
+  @ApiProperty({ description: "The product's id" }) _id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: 'integer' }) quantity!: number;
+  @ApiProperty({ description: 'Unit price when the order was placed' }) price!: number;
+  @ApiProperty({ description: "The product's first image URL, or ''" }) image!: string;
+}
+
+export class ShippingAddressResponse implements ShippingAddress {
+  @ApiProperty() fullName!: string;
+  @ApiProperty() address!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() country!: string;
+  @ApiProperty() phoneNumber!: string;
+}
+
+export class OrderResponse implements Order {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ description: 'The id of the user who placed it' }) user!: string;
+  @ApiProperty({ type: [OrderItemResponse] }) orderItems!: OrderItemResponse[];
+  @ApiProperty({ type: ShippingAddressResponse }) shippingAddress!: ShippingAddressResponse;
+  @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: PaymentMethod;
+  @ApiProperty() itemsPrice!: number;
+  @ApiProperty() taxPrice!: number;
+  @ApiProperty({ description: 'The bitcoin discount (0 for other methods)' }) discount!: number;
+  @ApiProperty() shippingPrice!: number;
+  @ApiProperty() totalPrice!: number;
+  @ApiProperty() isPaid!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
+  @ApiProperty() isDelivered!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt!: string | null;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
+  @ApiProperty({ description: "Receipt image URL ('' until the customer pays)" }) paymentReceipt!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class OrderDeletedResponse implements OrderDeleted {
+  @ApiProperty() _id!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({
+    description: "Whether the order's stock goes back to the shelf (its payment was never confirmed)",
+  })
+  stockReturned!: boolean;
+}
