@@ -64,6 +64,10 @@ export function toolPaths() {
     // The trace viewer and the metrics store `npm start` and the browser tests run beside the shop.
     jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
     victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),
+    // What tools/contracts/gate compares a service's OpenAPI document with its previous release's by.
+    oasdiff: join(toolsDir, `oasdiff-${versions.oasdiff}`, 'oasdiff'),
+    // What the browser tests fuzz every service's API with, through the gateway (tools/contracts/fuzz.ts).
+    schemathesis: join(toolsDir, `schemathesis-${versions.schemathesis}`, 'schemathesis'),
   };
 }
 
@@ -82,11 +86,13 @@ export async function ensureTools({
   mkdirSync(toolsDir, { recursive: true });
   ensureMongoLauncher(toolsDir, log);
   ensureNatsServer(toolsDir, log);
+  ensureContractTools(log);
   if (observability) ensureObservabilityTools(log);
   if (browser) {
     ensureBrowserTools(log);
     ensureManifestTools(toolsDir, log);
     ensureShipLinters(log);
+    ensureSchemathesis(log);
   }
   return toolPaths();
 }
@@ -257,6 +263,54 @@ function ensureShipLinters(log) {
     dirname(dirname(hadolint)),
     log,
   );
+}
+
+/** oasdiff (Go): the breaking-change check of tools/contracts/gate, run by every service's tests. */
+function ensureContractTools(log) {
+  const { oasdiff } = toolPaths();
+  ensureGoTools(
+    [[`oasdiff ${versions.oasdiff}`, `github.com/oasdiff/oasdiff@v${versions.oasdiff}`, oasdiff]],
+    'tools/contracts',
+    log,
+  );
+}
+
+/**
+ * Schemathesis (PyPI): property-based tests of every service's OpenAPI document against the running
+ * shop (e2e/tests/fuzz.spec.ts). A launcher runs its CLI with the interpreter it was installed for.
+ */
+function ensureSchemathesis(log) {
+  const launcher = toolPaths().schemathesis;
+  pipInstall(
+    `schemathesis ${versions.schemathesis}`,
+    `schemathesis==${versions.schemathesis}`,
+    launcher,
+    dirname(launcher),
+    log,
+    {
+      libDir: 'lib',
+      finish: (staging, python) =>
+        writeFileSync(
+          join(staging, 'schemathesis'),
+          pythonLauncher(python, 'schemathesis.cli', 'schemathesis'),
+          {
+            mode: 0o755,
+          },
+        ),
+    },
+  );
+}
+
+/** A script that runs `module`'s `main` from the ./lib folder beside it with `python`. */
+function pythonLauncher(python, module, main) {
+  return [
+    `#!${python}`,
+    'import os, sys',
+    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
+    `from ${module} import ${main}`,
+    `sys.exit(${main}())`,
+    '',
+  ].join('\n');
 }
 
 /** Builds each [label, module@version, binary] whose binary is missing. */

@@ -28,3 +28,4 @@ export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';
 export * from './users/user';
 export * from './users/password-recovery';
+export * from './asyncapi/message-schemas';
