@@ -13,7 +13,9 @@ const depConstraints = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
-  { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
+  { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tooling'] },
+  // Local infrastructure (@shop/infra): processes, tool paths, embedded servers; depends on nothing of ours.
+  { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:tooling'] },
   { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   // Services may use the gateway in their tests, to prove their rules through the real edge.
@@ -22,15 +24,15 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test', 'scope:gateway'],
   },
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:gateway'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling', 'scope:gateway'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
   // The LCP benchmark builds a static page of the catalogue's grid from the grid's own layout (@shop/ui).
   {
     sourceTag: 'type:bench',
-    onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools', 'scope:client'],
+    onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tooling', 'scope:tools', 'scope:client'],
   },
-  // The manifests' tests use the shared test support (where the checkers are installed).
-  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['scope:test'] },
+  // The manifests' tests use the local infrastructure (where the checkers are installed).
+  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['scope:tooling'] },
 ];
 
 export default tseslint.config(

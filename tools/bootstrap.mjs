@@ -5,10 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// By path, not by package name: nothing is installed yet.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import paths from '../libs/infra/src/paths.cjs';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = paths.repoRoot();
 const command = process.argv[2];
 const REQUIRED_NODE_MAJOR = 24;
 

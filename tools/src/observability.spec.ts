@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@shop/testing';
+import { freePort } from '@shop/infra';
 import { afterAll, describe, expect, it } from 'vitest';
 import { observabilityWanted, scrapeConfig, startJaeger, startVictoriaMetrics } from './observability.js';
 import type { PartRun } from './supervisor.js';

@@ -3,13 +3,10 @@
 // are built and cached by tools/infra/ensure-tools.mjs; SHOP_OBSERVABILITY=0 leaves them out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureToolsInstalled, startManagedProcess, toolPaths } from '@shop/testing';
-import type { PartRun } from './supervisor.js';
+import { ensureToolsInstalled, type ManagedProcess, startProcess, toolPaths } from '@shop/infra';
 
-/** Whether the stack runs Jaeger and VictoriaMetrics: yes unless SHOP_OBSERVABILITY is 0, false, off or no. */
-export function observabilityWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !['0', 'false', 'off', 'no'].includes((env['SHOP_OBSERVABILITY'] ?? '').trim().toLowerCase());
-}
+// Whether the stack runs Jaeger and VictoriaMetrics: yes unless SHOP_OBSERVABILITY is 0, false, off or no.
+export { observabilityWanted } from '@shop/infra';
 
 export interface JaegerPorts {
   /** OTLP over HTTP (http/protobuf and JSON): where every part sends its spans. */
@@ -59,17 +56,22 @@ export interface ScrapeTarget {
   address: string;
 }
 
-/** A Prometheus scrape configuration (JSON is YAML) naming every part, each under its own job. */
+/**
+ * A Prometheus scrape configuration (JSON is YAML) naming every part, each under its own job; the
+ * replicas of one service are targets of its job (told apart by their `instance` label).
+ */
 export function scrapeConfig(targets: ScrapeTarget[], intervalSeconds: number): unknown {
+  const jobs = new Map<string, string[]>();
+  for (const { job, address } of targets) jobs.set(job, [...(jobs.get(job) ?? []), address]);
   return {
     global: {
       scrape_interval: `${intervalSeconds}s`,
       scrape_timeout: `${Math.max(1, intervalSeconds - 1)}s`,
     },
-    scrape_configs: targets.map(({ job, address }) => ({
+    scrape_configs: [...jobs].map(([job, addresses]) => ({
       job_name: job,
       metrics_path: '/metrics',
-      static_configs: [{ targets: [address] }],
+      static_configs: [{ targets: addresses }],
     })),
   };
 }
@@ -79,12 +81,12 @@ export async function startJaeger(options: {
   ports: JaegerPorts;
   dir: string;
   logFile: string;
-}): Promise<PartRun> {
+}): Promise<ManagedProcess> {
   ensureToolsInstalled({ observability: true });
   mkdirSync(options.dir, { recursive: true });
   const configFile = join(options.dir, 'jaeger.json');
   writeFileSync(configFile, `${JSON.stringify(jaegerConfig(options.ports), null, 2)}\n`);
-  const { process: child } = await startManagedProcess({
+  const { ready: _, ...jaeger } = await startProcess({
     name: 'Jaeger',
     command: toolPaths().jaeger,
     args: ['--config', `file:${configFile}`],
@@ -92,8 +94,9 @@ export async function startJaeger(options: {
     readyWhen: (line) => (line.includes('Everything is ready') ? true : undefined),
     timeoutMs: 30_000,
     logFile: options.logFile,
+    signalOnExit: 'SIGTERM',
   });
-  return { stop: child.stop, exited: child.exited, pid: child.pid };
+  return jaeger;
 }
 
 /**
@@ -106,10 +109,10 @@ export async function startVictoriaMetrics(options: {
   scrapeConfigFile: string;
   logFile: string;
   retention?: string;
-}): Promise<PartRun & { port: number }> {
+}): Promise<ManagedProcess & { port: number }> {
   ensureToolsInstalled({ observability: true });
   mkdirSync(options.dataDir, { recursive: true });
-  const { process: child, ready: port } = await startManagedProcess({
+  const { ready: port, ...victoriaMetrics } = await startProcess({
     name: 'VictoriaMetrics',
     command: toolPaths().victoriaMetrics,
     args: [
@@ -129,6 +132,7 @@ export async function startVictoriaMetrics(options: {
     },
     timeoutMs: 30_000,
     logFile: options.logFile,
+    signalOnExit: 'SIGTERM',
   });
-  return { stop: child.stop, exited: child.exited, pid: child.pid, port };
+  return { ...victoriaMetrics, port };
 }

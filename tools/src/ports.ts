@@ -1,3 +1,5 @@
+import { freePort } from '@shop/infra';
+
 /** The documented local ports (README); tests ask for free ones instead. */
 export const DEFAULT_PORTS = {
   gateway: 8000,
@@ -46,3 +48,33 @@ export const DEFAULT_OBSERVABILITY_PORTS = {
   jaegerQueryGrpc: 16685,
   victoriaMetrics: 8428,
 } as const;
+
+/** Every port one stack listens on. */
+export interface StackPorts {
+  parts: Record<PartName, number>;
+  /** Each service's own Prometheus listener (METRICS_PORT). */
+  metrics: Record<ServiceName, number>;
+  /** The gateway's status listener and the observability tools; 0: the tool picks its own and says so. */
+  tools: Record<keyof typeof DEFAULT_OBSERVABILITY_PORTS, number>;
+}
+
+/** The documented ports (`default`, npm start) or free ones (`free`, tests), the gateway's as given. */
+export async function stackPorts(kind: 'default' | 'free', gatewayPort?: number): Promise<StackPorts> {
+  const parts = {} as Record<PartName, number>;
+  for (const part of Object.keys(DEFAULT_PORTS) as PartName[]) {
+    parts[part] = kind === 'default' ? DEFAULT_PORTS[part] : await freePort();
+  }
+  if (gatewayPort !== undefined) parts.gateway = gatewayPort;
+  // Set explicitly, free ports included: a free PORT + 6000 may be taken, or past 65535.
+  const metrics = {} as Record<ServiceName, number>;
+  for (const name of SERVICES)
+    metrics[name] = kind === 'default' ? DEFAULT_METRICS_PORTS[name] : await freePort();
+  const tools: StackPorts['tools'] = { ...DEFAULT_OBSERVABILITY_PORTS };
+  if (kind === 'free') {
+    for (const name of Object.keys(tools) as (keyof typeof tools)[]) tools[name] = await freePort();
+    // Bound last of all, long after a free port was found: these two pick their own (0) instead.
+    tools.gatewayStatus = 0;
+    tools.victoriaMetrics = 0;
+  }
+  return { parts, metrics, tools };
+}

@@ -1,34 +1,43 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startGateway } from '@shop/gateway';
-import pino from 'pino';
-import { freePort, startEmbeddedMongo, startEmbeddedNats } from '@shop/testing';
-import { type ManagedProcess, startNodeProcess, waitUntilReady } from './child-process.js';
+import { freePort, observabilityWanted, repoRoot, serviceMain } from '@shop/infra';
 import {
-  observabilityWanted,
-  type ScrapeTarget,
-  scrapeConfig,
-  startJaeger,
-  startVictoriaMetrics,
-} from './observability.js';
-import {
-  DEFAULT_METRICS_PORTS,
-  DEFAULT_OBSERVABILITY_PORTS,
-  DEFAULT_PORTS,
   FRONT_ENDS,
   type FrontEndName,
   type PartName,
   SERVICES,
   type ServiceName,
+  stackPorts,
 } from './ports.js';
-import { describeBuild, serveStatic, type StaticServer } from './serve-static.mjs';
-import { type PartRun, supervise } from './supervisor.js';
+import {
+  FrontEnds,
+  type RemoteName,
+  type RemotePartName,
+  type RemotesManifestShape,
+} from './stack/front-ends.js';
+import { startStackGateway } from './stack/gateway.js';
+import { startInfrastructure } from './stack/infrastructure.js';
+import {
+  observabilityUrls,
+  type StackObservability,
+  startMetricsStore,
+  startTraceViewer,
+} from './stack/observability.js';
+import { Parts } from './stack/parts.js';
+import { ensureTokenKeys, type ServiceInstance, startService } from './stack/services.js';
 
-/** The repository root, found from this file (tools/src or tools/dist). */
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { databaseUrl, ensureTokenKeys, type TokenKeyFiles } from './stack/services.js';
+export {
+  remotesManifest,
+  type RemoteName,
+  type RemotePartName,
+  type RemotesManifestShape,
+} from './stack/front-ends.js';
+export type { StackObservability } from './stack/observability.js';
+
+/** The repository root (the one helper of @shop/infra). */
+export const REPO_ROOT = repoRoot();
 
 export interface StackOptions {
   /** `default`: the documented ports (npm start); `free`: any free ports (tests). */
@@ -48,6 +57,11 @@ export interface StackOptions {
   /** An existing NATS (with JetStream) to use instead of starting nats-server. */
   natsUrl?: string;
   /**
+   * Copies of a service to run, each on its own port (the first on the service's port, the others on
+   * free ones), all behind the gateway: `{ products: 2 }` (SHOP_REPLICAS for npm start). One by default.
+   */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /**
    * Restart the database, NATS and every service when they end unexpectedly, with backoff, saying so
    * through `log` (npm start does, as Kubernetes would). Parts stopped through `stopPart` stay stopped.
    */
@@ -63,20 +77,8 @@ export interface StackOptions {
   log?: (line: string) => void;
 }
 
-/** The trace viewer and metrics store of a stack that runs them. */
-export interface StackObservability {
-  /** Jaeger's query API (`/api/traces`, `/api/v3/traces`) and UI address. */
-  jaegerUrl: string;
-  /** The OTLP/HTTP endpoint every part exports to (OTEL_EXPORTER_OTLP_ENDPOINT). */
-  otlpEndpoint: string;
-  /** VictoriaMetrics: Prometheus query API under /api/v1, its UI at /vmui. */
-  victoriaMetricsUrl: string;
-}
-
-interface StoppablePart {
-  stop(): Promise<void>;
-  pid?: () => number | undefined;
-}
+/** A service copy's name: `products` for the first, `products-2` for the second. */
+export type ServiceInstanceName = ServiceName | `${ServiceName}-${number}`;
 
 export interface RunningStack {
   /** The gateway's URL: the whole shop. */
@@ -84,6 +86,8 @@ export interface RunningStack {
   ports: Record<PartName, number>;
   /** The services that were built and started. */
   services: ServiceName[];
+  /** Every running copy of every service, with its ports (one each unless `replicas` asked for more). */
+  instances: ServiceInstance[];
   logDir: string;
   /** Where the users service writes e-mail (`.eml` files) when no SMTP server is configured. */
   outboxDir: string;
@@ -92,13 +96,13 @@ export interface RunningStack {
   /** Jaeger and VictoriaMetrics, when the stack runs them. */
   observability?: StackObservability;
   /** The process id of the database, NATS or a service now (it changes when a supervisor restarts it). */
-  pidOf(name: ServiceName | 'mongo' | 'nats'): number | undefined;
+  pidOf(name: ServiceInstanceName | 'mongo' | 'nats'): number | undefined;
   /**
    * Stops one part (to show the rest copes) and starts it again. A front-end starts serving the build in
    * `dir` (its own dist by default) alone, and a remote started so is named in remotes.json at once.
    */
-  stopPart(name: ServiceName | FrontEndName): Promise<void>;
-  startPart(name: ServiceName | FrontEndName, options?: { dir?: string }): Promise<void>;
+  stopPart(name: ServiceInstanceName | FrontEndName): Promise<void>;
+  startPart(name: ServiceInstanceName | FrontEndName, options?: { dir?: string }): Promise<void>;
   /**
    * Deploy, step one: serves the build in `dir` beside the versions a remote already serves, without a
    * restart; answers its version. Nothing uses it until `pointRemotes` names it.
@@ -112,81 +116,38 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** The remotes the shell names in remotes.json, by their part. */
-const REMOTE_OF_PART = { 'mf-catalog': 'catalog', 'mf-checkout': 'checkout', 'mf-admin': 'admin' } as const;
-export type RemotePartName = keyof typeof REMOTE_OF_PART;
-export type RemoteName = (typeof REMOTE_OF_PART)[RemotePartName];
-
-/**
- * `schema-2`: `{ schemaVersion: 2, remotes: { catalog: { version, url } } }` (docs/decisions/0011);
- * `flat`: `{ catalog: url }`, the only shape shells before it read.
- */
-export type RemotesManifestShape = 'schema-2' | 'flat';
-
-/** The document the shell reads at /remotes.json, naming each remote's version behind the gateway. */
-export function remotesManifest(
-  versions: Partial<Record<RemoteName, string>>,
-  shape: RemotesManifestShape = 'schema-2',
-): unknown {
-  const entries = Object.entries(versions).map(([remote, version]) => {
-    const url = `/remotes/${remote}/${version}/mf-manifest.json`;
-    return [remote, shape === 'flat' ? url : { version, url }] as const;
-  });
-  return shape === 'flat'
-    ? Object.fromEntries(entries)
-    : { schemaVersion: 2, remotes: Object.fromEntries(entries) };
-}
-
-function frontEndDist(name: FrontEndName): string {
-  return join(REPO_ROOT, name, 'dist');
-}
-
-function serviceMain(name: ServiceName): string {
-  return join(REPO_ROOT, 'services', name, 'dist', 'main.js');
-}
-
-/** The service's own database on a MongoDB URL: `mongodb://h:27017/?x=y` → `mongodb://h:27017/orders?x=y`. */
-export function databaseUrl(mongoUrl: string, database: string): string {
-  const url = new URL(mongoUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-/** A URL fit for the console: no password. */
-function redactCredentials(serverUrl: string): string {
-  const url = new URL(serverUrl);
-  if (url.password) url.password = '***';
-  return url.toString();
-}
-
-/** The token key files the stack gives the services. */
-export interface TokenKeyFiles {
-  privateKeyFile: string;
-  publicKeyFile: string;
-}
-
-/**
- * The local Ed25519 pair that signs (users) and verifies (every service) tokens, generated into
- * `<dataDir>/keys/` on first start and kept there, the private key readable by its owner only.
- * Production never uses these: it reads its keys from secrets (docs/decisions/0005-identity.md).
- */
-export function ensureTokenKeys(dataDir: string): TokenKeyFiles {
-  const dir = join(dataDir, 'keys');
-  const privateKeyFile = join(dir, 'jwt-private.pem');
-  const publicKeyFile = join(dir, 'jwt-public.pem');
-  if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    chmodSync(privateKeyFile, 0o600);
-    writeFileSync(publicKeyFile, publicKey.export({ type: 'spki', format: 'pem' }), { mode: 0o644 });
+/** Every copy of the services to run: the first on the service's own ports, the others on free ones. */
+async function serviceInstances(
+  services: ServiceName[],
+  ports: { parts: Record<PartName, number>; metrics: Record<ServiceName, number> },
+  replicas: Partial<Record<ServiceName, number>> = {},
+): Promise<ServiceInstance[]> {
+  const instances: ServiceInstance[] = [];
+  for (const service of services) {
+    const count = replicas[service] ?? 1;
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(`replicas of ${service}: ${count} is not 1 or more`);
+    instances.push({
+      service,
+      name: service,
+      port: ports.parts[service],
+      metricsPort: ports.metrics[service],
+    });
+    for (let copy = 2; copy <= count; copy += 1) {
+      instances.push({
+        service,
+        name: `${service}-${copy}`,
+        port: await freePort(),
+        metricsPort: await freePort(),
+      });
+    }
   }
-  return { privateKeyFile, publicKeyFile };
+  return instances;
 }
 
 /**
- * Starts the whole shop: database, NATS with JetStream, every built service, the front-ends'
- * static servers and the gateway in front of them, in that order, each waited for.
+ * Starts the whole shop: database, NATS with JetStream, (Jaeger,) every built service, the front-ends'
+ * static servers and the gateway in front of them, (VictoriaMetrics,) in that order, each waited for.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
@@ -196,269 +157,109 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   mkdirSync(logDir, { recursive: true });
   mkdirSync(join(dataDir, 'mongo'), { recursive: true });
 
-  const ports = {} as Record<PartName, number>;
-  for (const part of Object.keys(DEFAULT_PORTS) as PartName[]) {
-    ports[part] = options.ports === 'default' ? DEFAULT_PORTS[part] : await freePort();
-  }
-  if (options.gatewayPort !== undefined) ports.gateway = options.gatewayPort;
-  // Set explicitly, free ports included: a free PORT + 6000 may be taken, or past 65535.
-  const metricsPorts = {} as Record<ServiceName, number>;
-  for (const name of SERVICES) {
-    metricsPorts[name] = options.ports === 'default' ? DEFAULT_METRICS_PORTS[name] : await freePort();
-  }
-  const toolPorts: Record<keyof typeof DEFAULT_OBSERVABILITY_PORTS, number> = {
-    ...DEFAULT_OBSERVABILITY_PORTS,
-  };
-  if (options.ports === 'free') {
-    for (const name of Object.keys(toolPorts) as (keyof typeof toolPorts)[])
-      toolPorts[name] = await freePort();
-    // Bound last of all, long after a free port was found: these two pick their own (0) instead.
-    toolPorts.gatewayStatus = 0;
-    toolPorts.victoriaMetrics = 0;
-  }
-  const observe = options.observability ?? observabilityWanted();
+  const ports = await stackPorts(options.ports, options.gatewayPort);
+  const services = SERVICES.filter((name) => existsSync(serviceMain(name)));
+  const instances = await serviceInstances(services, ports, options.replicas);
   const metricsUrls = {} as Record<ServiceName | 'gateway', string>;
-  for (const name of SERVICES) metricsUrls[name] = `http://127.0.0.1:${metricsPorts[name]}/metrics`;
-  metricsUrls.gateway = `http://127.0.0.1:${toolPorts.gatewayStatus}/metrics`;
-  const observability: StackObservability | undefined = observe
-    ? {
-        jaegerUrl: `http://127.0.0.1:${toolPorts.jaegerQuery}`,
-        otlpEndpoint: `http://127.0.0.1:${toolPorts.otlpHttp}`,
-        victoriaMetricsUrl: `http://127.0.0.1:${toolPorts.victoriaMetrics}`,
-      }
-    : undefined;
+  for (const name of SERVICES) metricsUrls[name] = `http://127.0.0.1:${ports.metrics[name]}/metrics`;
+  metricsUrls.gateway = `http://127.0.0.1:${ports.tools.gatewayStatus}/metrics`;
+  const observability =
+    (options.observability ?? observabilityWanted()) ? observabilityUrls(ports.tools) : undefined;
 
-  const running = new Map<string, StoppablePart>();
-  const order: string[] = [];
-  const remember = (name: string, part: StoppablePart) => {
-    running.set(name, part);
-    if (!order.includes(name)) order.push(name);
-  };
-
-  // Set first thing on the way out, so no supervisor restarts a part that ended with the rest.
-  let shuttingDown = false;
+  const parts = new Parts({ supervise: options.supervise, log });
   const stop = async () => {
-    shuttingDown = true;
-    for (const name of [...order].reverse()) {
-      await running
-        .get(name)
-        ?.stop()
-        .catch(() => undefined);
-      running.delete(name);
-    }
+    await parts.stopAll();
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   };
-
-  const services = SERVICES.filter((name) => existsSync(serviceMain(name)));
-  const keys = ensureTokenKeys(dataDir);
-  const outboxDir = join(dataDir, 'outbox');
+  const tools = { parts, tools: ports.tools, dataDir, logDir, log };
 
   try {
-    // Each part is started through `keep`: supervised (restarted when it dies) or started once.
-    const keep = async (name: string, start: () => Promise<PartRun>): Promise<void> => {
-      if (options.supervise) {
-        const part = await supervise(name, start, { log, shouldRestart: () => !shuttingDown });
-        remember(name, { stop: () => part.stop(), pid: () => part.pid() });
-      } else {
-        const run = await start();
-        remember(name, { stop: run.stop, pid: () => run.pid });
-      }
-    };
-
-    let mongoUrl = options.mongoUrl;
-    if (!mongoUrl) {
-      mongoUrl = `mongodb://127.0.0.1:${ports.mongo}`;
-      await keep('mongo', () =>
-        startEmbeddedMongo({
-          port: ports.mongo,
-          dataFile: options.dataDir ? join(dataDir, 'mongo', 'shop.mv') : undefined,
-          logFile: join(logDir, 'mongo.log'),
-        }),
-      );
-    }
-    log(`database      ${redactCredentials(mongoUrl)}`);
-    let natsUrl = options.natsUrl;
-    if (!natsUrl) {
-      natsUrl = `nats://127.0.0.1:${ports.nats}`;
-      await keep('nats', () => startEmbeddedNats({ port: ports.nats, storeDir: join(dataDir, 'nats') }));
-    }
-    log(`nats          ${redactCredentials(natsUrl)}`);
-
-    if (observability) {
-      // Before the services, so their first spans have somewhere to go.
-      await keep('jaeger', () =>
-        startJaeger({
-          ports: {
-            otlpHttp: toolPorts.otlpHttp,
-            query: toolPorts.jaegerQuery,
-            queryGrpc: toolPorts.jaegerQueryGrpc,
-          },
-          dir: join(dataDir, 'jaeger'),
-          logFile: join(logDir, 'jaeger.log'),
-        }),
-      );
-      log(`jaeger        ${observability.jaegerUrl} (traces; OTLP in at ${observability.otlpEndpoint})`);
-    }
-
-    // Each part's name in its spans, and where they go; a test's serviceEnv may still change either.
-    const telemetryEnv = (name: ServiceName | 'gateway'): Record<string, string> => ({
-      OTEL_SERVICE_NAME: name,
-      ...(observability ? { OTEL_EXPORTER_OTLP_ENDPOINT: observability.otlpEndpoint } : {}),
+    const { mongoUrl, natsUrl } = await startInfrastructure({
+      parts,
+      ports: ports.parts,
+      dataDir,
+      logDir,
+      durable: options.dataDir !== undefined,
+      mongoUrl: options.mongoUrl,
+      natsUrl: options.natsUrl,
+      log,
     });
+    if (observability) await startTraceViewer(observability, tools);
 
-    const runService = (name: ServiceName) => async (): Promise<PartRun> => {
-      const child: ManagedProcess = startNodeProcess(
-        name,
-        serviceMain(name),
-        {
-          ...process.env,
-          ...telemetryEnv(name),
-          ...options.serviceEnv,
-          NODE_ENV: process.env['NODE_ENV'] ?? 'development',
-          HOST: '127.0.0.1',
-          PORT: String(ports[name]),
-          MONGO_URL: databaseUrl(mongoUrl, name),
-          NATS_URL: natsUrl,
-          METRICS_PORT: String(metricsPorts[name]),
-          // Every service verifies tokens; only users signs them, so only users gets the private key.
-          JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
-          ...(name === 'users'
-            ? { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile, MAIL_OUTBOX_DIR: outboxDir }
-            : {}),
-        },
-        join(logDir, `${name}.log`),
+    const settings = {
+      mongoUrl,
+      natsUrl,
+      keys: ensureTokenKeys(dataDir),
+      outboxDir: join(dataDir, 'outbox'),
+      logDir,
+      otlpEndpoint: observability?.otlpEndpoint,
+      extraEnv: options.serviceEnv,
+    };
+    const startInstance = async (instance: ServiceInstance) => {
+      await parts.keep(instance.name, () => startService(instance, settings));
+      log(
+        `${instance.name.padEnd(13)} http://127.0.0.1:${instance.port} (metrics http://127.0.0.1:${instance.metricsPort}/metrics)`,
       );
-      try {
-        await waitUntilReady(child, `http://127.0.0.1:${ports[name]}/health/ready`);
-      } catch (error) {
-        // Not ready: never leave it holding the port the next attempt needs.
-        await child.stop();
-        throw error;
-      }
-      return { stop: child.stop, exited: child.exited, pid: child.child.pid };
     };
-    const startService = async (name: ServiceName) => {
-      await keep(name, runService(name));
-      log(`${name.padEnd(13)} http://127.0.0.1:${ports[name]} (metrics ${metricsUrls[name]})`);
-    };
+    await Promise.all(instances.map(startInstance));
 
-    // The shell's environment files (remotes.json), served at its root before its build's defaults, as
-    // the ConfigMap mounted over them is in Kubernetes.
-    const shellEnvironmentDir = join(dataDir, 'web', 'shell');
-    mkdirSync(shellEnvironmentDir, { recursive: true });
-    const pointed: Partial<Record<RemoteName, string>> = {};
-    let manifestShape: RemotesManifestShape = 'schema-2';
-    const pointRemotes = (versions: Partial<Record<RemoteName, string>>, shape = manifestShape) => {
-      Object.assign(pointed, versions);
-      manifestShape = shape;
-      // Written whole and renamed into place, so no page load ever reads half a document.
-      const file = join(shellEnvironmentDir, 'remotes.json');
-      writeFileSync(`${file}.tmp`, `${JSON.stringify(remotesManifest(pointed, shape), null, 2)}\n`);
-      renameSync(`${file}.tmp`, file);
-    };
-
-    const frontEnds = new Map<FrontEndName, StaticServer>();
-    const startFrontEnd = async (name: FrontEndName, dir = frontEndDist(name)) => {
-      if (!existsSync(join(dir, name === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
-        throw new Error(`${name} is not built (${dir}); run npm run build`);
-      }
-      const build = describeBuild(dir);
-      const host = '127.0.0.1';
-      let server: StaticServer;
-      if (name === 'shell') {
-        // A shell built before versioned paths expects to be served at the root, as it was then.
-        server = build.versioned
-          ? await serveStatic({
-              dir: shellEnvironmentDir,
-              builds: { [build.version]: dir },
-              release: build.version,
-              port: ports[name],
-              host,
-              spa: true,
-            })
-          : await serveStatic({ dir: [shellEnvironmentDir, dir], port: ports[name], host, spa: true });
-      } else {
-        server = await serveStatic({ builds: { [build.version]: dir }, port: ports[name], host });
-        pointRemotes({ [REMOTE_OF_PART[name]]: build.version });
-      }
-      frontEnds.set(name, server);
-      remember(name, { stop: () => server.close() });
-      log(`${name.padEnd(13)} ${server.url} (${build.version})`);
-    };
-
-    await Promise.all(services.map(startService));
+    const frontEnds = new FrontEnds({ dataDir, ports: ports.parts, parts, log });
     // Remotes first: each names its version in remotes.json before the shell serves it.
-    for (const name of [...FRONT_ENDS].reverse()) await startFrontEnd(name);
+    for (const name of [...FRONT_ENDS].reverse()) await frontEnds.start(name);
 
-    const upstreams: Record<string, string> = {};
-    for (const name of [...SERVICES, ...FRONT_ENDS]) upstreams[name] = `127.0.0.1:${ports[name]}`;
-    const gateway = await startGateway({
-      configPath: options.gatewayConfig ?? join(REPO_ROOT, 'gateway', 'kong.yml'),
-      port: ports.gateway,
+    const upstreams: Record<string, string[]> = {};
+    for (const name of FRONT_ENDS) upstreams[name] = [`127.0.0.1:${ports.parts[name]}`];
+    for (const name of SERVICES) upstreams[name] = [`127.0.0.1:${ports.parts[name]}`];
+    for (const instance of instances.filter((each) => each.name !== each.service)) {
+      upstreams[instance.service]!.push(`127.0.0.1:${instance.port}`);
+    }
+    const gateway = await startStackGateway({
+      parts,
+      port: ports.parts.gateway,
       host: options.ports === 'default' ? '0.0.0.0' : '127.0.0.1',
       upstreams,
+      configPath: options.gatewayConfig,
       rateLimitFactor: options.rateLimitFactor ?? 1,
-      logger: pino(pino.destination({ dest: join(logDir, 'gateway.log'), sync: false })),
-      statusPort: toolPorts.gatewayStatus,
-      telemetryEnv: { ...process.env, ...telemetryEnv('gateway') },
+      statusPort: ports.tools.gatewayStatus,
+      logDir,
+      otlpEndpoint: observability?.otlpEndpoint,
     });
-    remember('gateway', { stop: () => gateway.close() });
     if (gateway.statusUrl) metricsUrls.gateway = `${gateway.statusUrl}/metrics`;
 
     if (observability) {
-      // Last, so the scrape configuration names the gateway's status port as it was bound.
-      const targets: ScrapeTarget[] = [
-        ...SERVICES.map((name) => ({ job: name, address: `127.0.0.1:${metricsPorts[name]}` })),
+      const targets = [
+        ...instances.map((each) => ({ job: each.service, address: `127.0.0.1:${each.metricsPort}` })),
         { job: 'gateway', address: new URL(metricsUrls.gateway).host },
       ];
-      const scrapeFile = join(dataDir, 'victoria-metrics-scrape.json');
-      writeFileSync(
-        scrapeFile,
-        `${JSON.stringify(scrapeConfig(targets, options.scrapeIntervalSeconds ?? 5), null, 2)}\n`,
-      );
-      await keep('victoria-metrics', async () => {
-        const run = await startVictoriaMetrics({
-          port: toolPorts.victoriaMetrics,
-          dataDir: join(dataDir, 'victoria-metrics'),
-          scrapeConfigFile: scrapeFile,
-          logFile: join(logDir, 'victoria-metrics.log'),
-        });
-        observability.victoriaMetricsUrl = `http://127.0.0.1:${run.port}`;
-        return run;
+      await startMetricsStore(observability, targets, {
+        ...tools,
+        scrapeIntervalSeconds: options.scrapeIntervalSeconds ?? 5,
       });
-      log(`metrics       ${observability.victoriaMetricsUrl}/vmui (VictoriaMetrics, every part scraped)`);
     }
 
+    const instanceNamed = (name: string) => instances.find((each) => each.name === name);
     return {
       url:
         options.ports === 'default'
-          ? `http://localhost:${ports.gateway}`
-          : `http://127.0.0.1:${ports.gateway}`,
-      ports,
+          ? `http://localhost:${ports.parts.gateway}`
+          : `http://127.0.0.1:${ports.parts.gateway}`,
+      ports: ports.parts,
       services,
+      instances,
       logDir,
-      outboxDir,
+      outboxDir: settings.outboxDir,
       metricsUrls,
       observability,
       stop,
-      pidOf: (name) => running.get(name)?.pid?.(),
-      async stopPart(name) {
-        await running.get(name)?.stop();
-        running.delete(name);
-      },
+      pidOf: (name) => parts.pidOf(name),
+      stopPart: (name) => parts.stop(name),
       async startPart(name, partOptions) {
-        if ((SERVICES as readonly string[]).includes(name)) await startService(name as ServiceName);
-        else await startFrontEnd(name as FrontEndName, partOptions?.dir);
+        const instance = instanceNamed(name);
+        if (instance) await startInstance(instance);
+        else await frontEnds.start(name as FrontEndName, partOptions?.dir);
       },
-      publish(name, dir) {
-        const server = frontEnds.get(name);
-        if (!server || !running.has(name)) throw new Error(`${name} is not running`);
-        const { version } = describeBuild(dir);
-        server.publish(version, dir);
-        log(`${name.padEnd(13)} also serves ${version}`);
-        return version;
-      },
-      pointRemotes,
+      publish: (name, dir) => frontEnds.publish(name, dir),
+      pointRemotes: (versions, shape) => frontEnds.pointRemotes(versions, shape),
     };
   } catch (error) {
     await stop();

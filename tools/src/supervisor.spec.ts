@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startNodeProcess } from './child-process.js';
+import { startProcess } from '@shop/infra';
 import { describeExit, nextDelay, supervise, type PartRun } from './supervisor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'supervisor-'));
@@ -13,8 +13,13 @@ function sleeper(): () => Promise<PartRun> {
   const script = join(dir, 'sleeper.cjs');
   writeFileSync(script, 'setInterval(() => {}, 1000);');
   return async () => {
-    const child = startNodeProcess('sleeper', script, process.env, join(dir, 'sleeper.log'));
-    return { stop: child.stop, exited: child.exited, pid: child.child.pid };
+    return startProcess({
+      name: 'sleeper',
+      command: process.execPath,
+      args: [script],
+      logFile: join(dir, 'sleeper.log'),
+      timeoutMs: 5_000,
+    });
   };
 }
 

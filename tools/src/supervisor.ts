@@ -1,12 +1,7 @@
-import type { ExitInfo } from '@shop/testing';
+import type { ExitInfo, ManagedProcess } from '@shop/infra';
 
-/** One start of a part: stopping it on purpose, and learning when it ended. */
-export interface PartRun {
-  stop(): Promise<void>;
-  exited: Promise<ExitInfo>;
-  /** The process id, for tests that kill a part as a crash would. */
-  pid?: number;
-}
+/** One start of a part: the process, stopped on purpose or watched until it ends. */
+export type PartRun = Pick<ManagedProcess, 'pid' | 'exited' | 'stop'>;
 
 /** A part kept running: restarted when it ends unexpectedly, until `stop()`. */
 export interface SupervisedPart {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { checkerPath } from '@shop/testing';
+import { checkerPath, repoRoot } from '@shop/infra';
 
-export const K8S_DIR = resolve(__dirname, '..', '..');
-export const REPO_ROOT = resolve(K8S_DIR, '..');
+export const REPO_ROOT = repoRoot();
+export const K8S_DIR = join(REPO_ROOT, 'k8s');
 export const ENVIRONMENTS = ['dev', 'prod'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 

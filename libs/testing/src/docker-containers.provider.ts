@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionString } from 'mongodb-connection-string-url';
 import type { RunningServer } from './running-server.js';
-import { toolVersions } from './tool-paths.js';
+import { toolVersions } from '@shop/infra';
 
 /**
  * A cheap guess whether a Docker engine may answer; testcontainers then decides for real.

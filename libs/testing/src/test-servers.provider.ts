@@ -3,8 +3,7 @@ import {
   startMongoContainer,
   startNatsContainer,
 } from './docker-containers.provider.js';
-import { startEmbeddedMongo } from './embedded-mongo.server.js';
-import { startEmbeddedNats } from './embedded-nats.server.js';
+import { startEmbeddedMongo, startEmbeddedNats } from '@shop/infra';
 import type { RunningServer } from './running-server.js';
 
 async function provide(

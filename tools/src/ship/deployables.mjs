@@ -6,10 +6,12 @@
 // `npm install`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// By path, not by package name: this runs before `npm install` has linked the workspaces.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import paths from '../../../libs/infra/src/paths.cjs';
 
 export const REGISTRY = 'registry.example.com/shop';
-export const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+export const repoRoot = paths.repoRoot();
 
 /**
  * @typedef {object} Workspace

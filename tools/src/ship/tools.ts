@@ -2,7 +2,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 
 import { repoRoot } from './deployables.mjs';
-import { checkerPath } from '@shop/testing';
+import { checkerPath } from '@shop/infra';
 
 /** The path of a checker installed by tools/infra/ensure-tools.mjs; a missing one fails the test. */
 export const tool = checkerPath;

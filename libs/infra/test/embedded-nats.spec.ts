@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, StringCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedNats, type EmbeddedNats } from '../src/embedded-nats.server.js';
-import { freePort } from '../src/free-port.util.js';
+import { startEmbeddedNats, type EmbeddedNats } from '../src/embedded-nats.js';
+import { freePort } from '../src/free-port.js';
 import { isAlive } from './process-helpers.js';
 
 const codec = StringCodec();

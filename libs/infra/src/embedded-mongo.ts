@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { type ExitInfo, startManagedProcess } from './managed-process.js';
-import type { RunningServer } from './running-server.js';
-import { ensureToolsInstalled, toolPaths } from './tool-paths.js';
+import { toolPaths } from './paths.cjs';
+import { type ManagedProcess, startProcess } from './process.js';
+import { ensureToolsInstalled } from './tools.js';
 
 export interface EmbeddedMongoOptions {
   /** TCP port; 0 or absent lets the server pick a free one (no race with other starters). */
@@ -12,7 +12,8 @@ export interface EmbeddedMongoOptions {
   logFile?: string;
 }
 
-export type EmbeddedMongo = RunningServer & { port: number; pid: number; exited: Promise<ExitInfo> };
+/** The running database: `url` is `mongodb://127.0.0.1:<port>`. */
+export type EmbeddedMongo = ManagedProcess & { url: string; port: number };
 
 // A small heap and the serial collector suit a test database on a 2-core machine.
 const DEFAULT_JAVA_OPTS = ['-Xmx512m', '-XX:+UseSerialGC'];
@@ -35,7 +36,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     '--exit-on-stdin-close',
     ...(options.dataFile ? ['--data', options.dataFile] : []),
   ];
-  const { process: child, ready: port } = await startManagedProcess({
+  const { ready: port, ...server } = await startProcess({
     name: 'embedded MongoDB (mongo-java-server)',
     command: javaHome ? join(javaHome, 'bin', 'java') : 'java',
     args,
@@ -46,6 +47,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     timeoutMs: 30_000,
     logFile: options.logFile,
     keepStdin: true,
+    signalOnExit: 'SIGTERM',
   });
-  return { url: `mongodb://127.0.0.1:${port}`, port, pid: child.pid, exited: child.exited, stop: child.stop };
+  return { ...server, url: `mongodb://127.0.0.1:${port}`, port };
 }

@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mongoUrlFor, uniqueDbName } from '../src/database-names.util.js';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../src/embedded-mongo.server.js';
-import { freePort } from '../src/free-port.util.js';
+import { freePort } from '../src/free-port.js';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../src/embedded-mongo.js';
 import { isAlive } from './process-helpers.js';
 
 const itemSchema = new Schema({
@@ -14,6 +14,10 @@ const itemSchema = new Schema({
   stock: { type: Number, required: true },
 });
 itemSchema.index({ sku: 1 }, { unique: true });
+
+/** A database of its own on the server. */
+const uniqueDbName = (prefix: string): string => `${prefix}-${randomUUID().slice(0, 8)}`;
+const mongoUrlFor = (url: string, dbName: string): string => `${url}/${dbName}`;
 
 function connectTo(server: { url: string }, prefix: string): Promise<Connection> {
   return mongoose.createConnection(mongoUrlFor(server.url, uniqueDbName(prefix))).asPromise();

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ExitInfo, startManagedProcess } from './managed-process.js';
-import type { RunningServer } from './running-server.js';
-import { ensureToolsInstalled, toolPaths } from './tool-paths.js';
+import { toolPaths } from './paths.cjs';
+import { type ManagedProcess, startProcess } from './process.js';
+import { ensureToolsInstalled } from './tools.js';
 
 export interface EmbeddedNatsOptions {
   /** Client port; absent lets the server pick a free one. */
@@ -12,9 +12,14 @@ export interface EmbeddedNatsOptions {
   storeDir?: string;
   /** HTTP monitoring port; absent means no monitoring endpoint. */
   monitorPort?: number;
+  /** Also append the server's output to this file. */
+  logFile?: string;
+  /** Joins a cluster (see startNatsCluster): its name, this node's route port, every node's routes. */
+  cluster?: { name: string; serverName: string; port: number; routes: string[] };
 }
 
-export type EmbeddedNats = RunningServer & { port: number; pid: number; exited: Promise<ExitInfo> };
+/** A running nats-server: `url` is `nats://127.0.0.1:<port>`. */
+export type EmbeddedNats = ManagedProcess & { url: string; port: number };
 
 /** Starts a local nats-server with JetStream and resolves once it accepts clients. */
 export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Promise<EmbeddedNats> {
@@ -24,6 +29,7 @@ export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Prom
   const removeOwnStore = (): void => {
     if (ownStore) rmSync(storeDir, { recursive: true, force: true });
   };
+  const cluster = options.cluster;
   const args = [
     '-js',
     '-sd',
@@ -34,11 +40,23 @@ export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Prom
     '-p',
     String(options.port ?? -1),
     ...(options.monitorPort !== undefined ? ['-m', String(options.monitorPort)] : []),
+    ...(cluster
+      ? [
+          '--server_name',
+          cluster.serverName,
+          '--cluster_name',
+          cluster.name,
+          '--cluster',
+          `nats://127.0.0.1:${cluster.port}`,
+          '--routes',
+          cluster.routes.join(','),
+        ]
+      : []),
   ];
   let port: number | undefined;
   try {
-    const { process: child, ready: readyPort } = await startManagedProcess({
-      name: 'embedded NATS (nats-server)',
+    const { ready: readyPort, ...server } = await startProcess({
+      name: cluster ? `NATS node ${cluster.serverName}` : 'embedded NATS (nats-server)',
       command: toolPaths().natsServer,
       args,
       readyWhen: (line) => {
@@ -47,14 +65,15 @@ export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Prom
         return /Server is ready/.test(line) && port !== undefined ? port : undefined;
       },
       timeoutMs: 20_000,
+      logFile: options.logFile,
+      signalOnExit: 'SIGTERM',
     });
     return {
+      ...server,
       url: `nats://127.0.0.1:${readyPort}`,
       port: readyPort,
-      pid: child.pid,
-      exited: child.exited,
       stop: async () => {
-        await child.stop();
+        await server.stop();
         removeOwnStore();
       },
     };

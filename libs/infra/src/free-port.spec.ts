@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ephemeralRangeStart, freePort } from './free-port.util.js';
+import { ephemeralRangeStart, freePort } from './free-port.js';
 
 describe('freePort', () => {
   it('gives a port below the range the OS takes outgoing connections’ ports from', async () => {

@@ -1,0 +1,22 @@
+// Local infrastructure: processes, tool paths, the embedded servers, free ports, the repository root.
+// docs/decisions/0014-local-infrastructure.md says what lives here and what does not.
+export {
+  observabilityWanted,
+  repoRoot,
+  toolPaths,
+  toolVersions,
+  type CheckerName,
+  type ToolPaths,
+  type ToolVersions,
+} from './paths.cjs';
+export { checkerPath, ensureToolsInstalled } from './tools.js';
+export { startProcess, tailOf, type ExitInfo, type ManagedProcess, type ProcessOptions } from './process.js';
+export { freePort } from './free-port.js';
+export { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './embedded-mongo.js';
+export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from './embedded-nats.js';
+export {
+  serviceMain,
+  startServiceProcess,
+  type ServiceProcess,
+  type ServiceProcessOptions,
+} from './service-process.js';

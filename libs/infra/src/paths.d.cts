@@ -1,0 +1,49 @@
+/** Versions of the installed tools and container images, kept once in `tools/infra/versions.json`. */
+export interface ToolVersions {
+  mongoJavaServer: string;
+  natsServer: string;
+  images: { mongo: string; nats: string };
+  kustomize: string;
+  kubeScore: string;
+  kubernetesValidate: string;
+  hadolint: string;
+  actionlint: string;
+  composeGo: string;
+  jaeger: string;
+  victoriaMetrics: string;
+  oasdiff?: string;
+  schemathesis?: string;
+}
+
+export type CheckerName =
+  'kustomize' | 'kubeScore' | 'kubernetesValidate' | 'hadolint' | 'actionlint' | 'composeConfig';
+
+export interface ToolPaths {
+  toolsDir: string;
+  /** Where the embedded database's launcher is built (classes/ and lib/). */
+  mongoDir: string;
+  mongoClasspath: string;
+  /** The nats-server built from its Go module; `natsServer` falls back to Debian's when it is missing. */
+  ownNatsServer: string;
+  natsServer: string;
+  debianNatsServer: string;
+  chromium: string;
+  deck: string;
+  /** The checkers of k8s/ and tools/src/ship (installed with `--browser`, as npm test does). */
+  checkers: Record<CheckerName, string>;
+  /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
+  jaeger: string;
+  victoriaMetrics: string;
+  /** The breaking-change check of OpenAPI documents, and the API fuzzer of the browser tests. */
+  oasdiff: string;
+  schemathesis: string;
+}
+
+/** The monorepo root: the nearest folder above this library (or the working directory) holding `nx.json`. */
+export function repoRoot(): string;
+/** Reads `tools/infra/versions.json`, the single place the tool versions are pinned. */
+export function toolVersions(): ToolVersions;
+/** Where `tools/infra/ensure-tools.mjs` installs each tool. */
+export function toolPaths(versions?: ToolVersions): ToolPaths;
+/** Whether Jaeger and VictoriaMetrics are wanted: yes unless SHOP_OBSERVABILITY is 0 (or false, off, no). */
+export function observabilityWanted(env?: NodeJS.ProcessEnv): boolean;

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { startGateway } from '@shop/gateway';
+import { repoRoot } from '@shop/infra';
+import pino from 'pino';
+import type { Parts } from './parts.js';
+import { telemetryEnv } from './services.js';
+
+export interface StackGatewayOptions {
+  parts: Parts;
+  port: number;
+  /** 0.0.0.0 for npm start (the shop on the machine's address), loopback for tests. */
+  host: string;
+  /** Where each upstream host is: one address per replica (gateway/README, "local replicas"). */
+  upstreams: Record<string, string[]>;
+  /** The routing table to serve (gateway/kong.yml). */
+  configPath?: string;
+  rateLimitFactor: number;
+  statusPort: number;
+  logDir: string;
+  otlpEndpoint?: string;
+}
+
+/** The gateway in front of every part, in this process; answers its status listener's address. */
+export async function startStackGateway(options: StackGatewayOptions): Promise<{ statusUrl?: string }> {
+  const gateway = await startGateway({
+    configPath: options.configPath ?? join(repoRoot(), 'gateway', 'kong.yml'),
+    port: options.port,
+    host: options.host,
+    // One address stays a plain string: what every gateway before replicas reads.
+    upstreams: Object.fromEntries(
+      Object.entries(options.upstreams).map(([name, targets]) => [
+        name,
+        targets.length === 1 ? targets[0]! : (targets as never),
+      ]),
+    ),
+    rateLimitFactor: options.rateLimitFactor,
+    logger: pino(pino.destination({ dest: join(options.logDir, 'gateway.log'), sync: false })),
+    statusPort: options.statusPort,
+    telemetryEnv: { ...process.env, ...telemetryEnv('gateway', options.otlpEndpoint) },
+  });
+  options.parts.add('gateway', { stop: () => gateway.close() });
+  return { statusUrl: gateway.statusUrl };
+}
