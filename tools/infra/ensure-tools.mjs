@@ -22,59 +22,31 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// By path, not by package name: this runs before `npm install` has linked the workspaces.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import paths from '../../libs/infra/src/paths.cjs';
 
 const infraDir = dirname(fileURLToPath(import.meta.url));
-const versions = JSON.parse(readFileSync(join(infraDir, 'versions.json'), 'utf8'));
+const versions = paths.toolVersions();
 const mongoSources = [
   join(infraDir, 'mongo', 'pom.xml'),
   join(infraDir, 'mongo', 'src', 'main', 'java', 'shop', 'EmbeddedMongo.java'),
 ];
-const debianNatsServer = '/usr/bin/nats-server';
 const fallbackGo = '/usr/local/go/bin/go';
 
-/** Where each tool lives (or will live once installed); the same computation as `@shop/testing`. */
+/**
+ * Where each tool lives (or will live once installed): the one description in
+ * libs/infra/src/paths.cjs, which @shop/infra reads too, with the checkers beside the other tools.
+ */
 export function toolPaths() {
-  const toolsDir = process.env.SHOP_TOOLS_DIR || join(homedir(), '.cache', 'shop-tools');
-  const mongoDir = join(toolsDir, `mongo-java-server-${versions.mongoJavaServer}`);
-  const ownNats = join(toolsDir, `nats-server-${versions.natsServer}`, 'nats-server');
-  return {
-    toolsDir,
-    mongoClasspath: `${join(mongoDir, 'classes')}${delimiter}${join(mongoDir, 'lib', '*')}`,
-    // The Debian package is only the fallback for machines without Go.
-    natsServer: !existsSync(ownNats) && existsSync(debianNatsServer) ? debianNatsServer : ownNats,
-    chromium: '/usr/bin/chromium',
-    deck: '/usr/bin/deck',
-    // What k8s/test checks the manifests with: a plain `kustomize build`, the Kubernetes schemas, kube-score.
-    kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
-    kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
-    kubernetesValidate: join(
-      toolsDir,
-      `kubernetes-validate-${versions.kubernetesValidate}`,
-      'kubernetes-validate',
-    ),
-    // What tools/src/ship checks the images, pipelines and compose.yaml with.
-    hadolint: join(toolsDir, `hadolint-${versions.hadolint}`, 'bin', 'hadolint'),
-    actionlint: join(toolsDir, `actionlint-${versions.actionlint}`, 'actionlint'),
-    // compose-go's own checker: the loader and schema behind `docker compose config` (go install
-    // names the binary after its folder, cmd).
-    composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
-    // The trace viewer and the metrics store `npm start` and the browser tests run beside the shop.
-    jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
-    victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),
-    // What tools/contracts/gate compares a service's OpenAPI document with its previous release's by.
-    oasdiff: join(toolsDir, `oasdiff-${versions.oasdiff}`, 'oasdiff'),
-    // What the browser tests fuzz every service's API with, through the gateway (tools/contracts/fuzz.ts).
-    schemathesis: join(toolsDir, `schemathesis-${versions.schemathesis}`, 'schemathesis'),
-  };
+  const all = paths.toolPaths(versions);
+  return { ...all, ...all.checkers };
 }
 
 /** Whether Jaeger and VictoriaMetrics are wanted: yes unless SHOP_OBSERVABILITY is 0 (or false, off, no). */
-export function observabilityWanted(env = process.env) {
-  return !['0', 'false', 'off', 'no'].includes((env.SHOP_OBSERVABILITY ?? '').trim().toLowerCase());
-}
+export const observabilityWanted = paths.observabilityWanted;
 
 /** Installs whatever is missing; resolves when every requested tool is in place. */
 export async function ensureTools({
@@ -99,7 +71,7 @@ export async function ensureTools({
 
 function ensureMongoLauncher(toolsDir, log) {
   const label = `mongo-java-server ${versions.mongoJavaServer}`;
-  const target = join(toolsDir, `mongo-java-server-${versions.mongoJavaServer}`);
+  const target = toolPaths().mongoDir;
   const hash = sourceHash();
   if (builtHash(target) === hash) return;
 
@@ -157,7 +129,7 @@ function builtHash(dir) {
 
 function ensureNatsServer(toolsDir, log) {
   const label = `nats-server ${versions.natsServer}`;
-  const binary = join(toolsDir, `nats-server-${versions.natsServer}`, 'nats-server');
+  const { ownNatsServer: binary, debianNatsServer } = toolPaths();
   if (existsSync(binary)) return;
   const go = findGo();
   if (!go) {
