@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot as findRepoRoot } from '@shop/infra/paths';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -52,7 +52,7 @@ describe('sharedDependencies', () => {
 });
 
 describe('the react-router-dom subset shared by the front-ends', () => {
-  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+  const repoRoot = findRepoRoot();
   const frontEndSources = ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin', 'libs/state', 'libs/ui']
     .flatMap((dir) => sourceFiles(join(repoRoot, dir, 'src')))
     // Tests and their helpers run against the real package (MemoryRouter and friends), never through the
