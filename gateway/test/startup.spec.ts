@@ -43,8 +43,8 @@ describe('start-up refusals', () => {
   });
 
   it('refuses an entity it does not implement', async () => {
-    expect(await refusal(`${MINIMAL}upstreams:\n  - name: api\n`)).toContain(
-      'top-level entity "upstreams" is not implemented',
+    expect(await refusal(`${MINIMAL}consumers:\n  - username: ann\n`)).toContain(
+      'top-level entity "consumers" is not implemented',
     );
   });
 

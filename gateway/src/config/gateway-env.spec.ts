@@ -32,7 +32,7 @@ describe('parseGatewayEnv', () => {
       port: 8100,
       statusPort: 9100,
       host: '127.0.0.1',
-      upstreams: { products: '127.0.0.1:41234', shell: '[::1]:40001' },
+      upstreams: { products: ['127.0.0.1:41234'], shell: ['[::1]:40001'] },
       rateLimitFactor: 2.5,
     });
   });
@@ -70,7 +70,8 @@ describe('upstream overrides', () => {
     expect(parseUpstreamAddress('h:0')).toBeUndefined();
   });
 
-  it('refuses a name listed twice', () => {
-    expect(() => parseUpstreamList('a=h:1,a=h:2')).toThrow(/names "a" twice/);
+  it('takes a name listed several times as replicas, and refuses the same address twice', () => {
+    expect(parseUpstreamList('a=h:1, b=h:3, a=h:2')).toEqual({ a: ['h:1', 'h:2'], b: ['h:3'] });
+    expect(() => parseUpstreamList('a=h:1,a=h:1')).toThrow(/lists a=h:1 twice/);
   });
 });

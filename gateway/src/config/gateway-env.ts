@@ -26,9 +26,12 @@ export function parseUpstreamAddress(value: string): UpstreamAddress | undefined
   return { host: host.startsWith('[') ? host.slice(1, -1) : host, port };
 }
 
-/** Parses `GATEWAY_UPSTREAMS` (`products=127.0.0.1:41234,shell=127.0.0.1:40001`) into a host → address map. */
-export function parseUpstreamList(value: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Parses `GATEWAY_UPSTREAMS` (`products=127.0.0.1:41234,products=127.0.0.1:41235,shell=127.0.0.1:40001`)
+ * into host → addresses: a host listed several times has several replicas.
+ */
+export function parseUpstreamList(value: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
   const problems: string[] = [];
   for (const entry of value
     .split(',')
@@ -39,10 +42,10 @@ export function parseUpstreamList(value: string): Record<string, string> {
     const address = equals > 0 ? entry.slice(equals + 1).trim() : '';
     if (!name || !parseUpstreamAddress(address)) {
       problems.push(`GATEWAY_UPSTREAMS entry ${JSON.stringify(entry)} must look like name=host:port`);
-    } else if (Object.hasOwn(out, name)) {
-      problems.push(`GATEWAY_UPSTREAMS names ${JSON.stringify(name)} twice`);
+    } else if (out[name]?.includes(address)) {
+      problems.push(`GATEWAY_UPSTREAMS lists ${name}=${address} twice`);
     } else {
-      out[name] = address;
+      (out[name] ??= []).push(address);
     }
   }
   if (problems.length > 0) throw new GatewayEnvError(problems);
@@ -92,7 +95,8 @@ export interface GatewayEnv {
   /** The status listener's port (`/metrics`), or null for none (GATEWAY_STATUS_PORT=0). */
   readonly statusPort: number | null;
   readonly host: string;
-  readonly upstreams: Record<string, string>;
+  /** Host → addresses (several: replicas). */
+  readonly upstreams: Record<string, string[]>;
   readonly rateLimitFactor: number;
   readonly logLevel: string;
 }
@@ -103,7 +107,7 @@ export function parseGatewayEnv(env: NodeJS.ProcessEnv, defaultConfigPath: strin
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  let upstreams: Record<string, string> = {};
+  let upstreams: Record<string, string[]> = {};
   try {
     upstreams = parseUpstreamList(typeof env.GATEWAY_UPSTREAMS === 'string' ? env.GATEWAY_UPSTREAMS : '');
   } catch (error) {

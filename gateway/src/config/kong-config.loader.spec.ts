@@ -114,7 +114,7 @@ _format_version: "3.0"
 services:
   - name: a
     url: https://a:443
-    retries: 3
+    write_timeout: 5000
     routes:
       - name: r
         paths: ["~/api/(?<x>.*)"]
@@ -127,7 +127,7 @@ plugins:
 `);
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('field "retries" is not implemented'),
+        expect.stringContaining('field "write_timeout" is not implemented'),
         expect.stringContaining('field "hosts" is not implemented'),
         expect.stringContaining('regex paths are not implemented'),
         expect.stringContaining('service protocol "https" is not implemented'),

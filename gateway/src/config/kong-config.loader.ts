@@ -9,8 +9,9 @@ import {
   type PluginName,
   type PluginScope,
 } from '../plugins/plugin-registry';
-import type { GatewayConfig, GatewayRoute, GatewayService } from './gateway-config';
+import type { GatewayConfig, GatewayRoute, GatewayService, GatewayUpstream } from './gateway-config';
 import { kongFileSchema, type PluginEntry, type ServiceEntry } from './kong-config.schema';
+import { parseTarget } from './upstream.schema';
 
 /** The file asks for something the local gateway does not implement, or is not valid. */
 export class GatewayConfigError extends Error {
@@ -89,6 +90,7 @@ function resolveService(entry: ServiceEntry): GatewayService {
     path,
     connectTimeoutMs: entry.connect_timeout,
     readTimeoutMs: entry.read_timeout,
+    retries: entry.retries,
   };
 }
 
@@ -182,8 +184,30 @@ export function parseKongConfig(text: string, source = 'kong.yml'): GatewayConfi
     });
   });
 
+  const upstreams: GatewayUpstream[] = [];
+  file.upstreams.forEach((entry, index) => {
+    const at = describePath(raw, ['upstreams', index]);
+    if (upstreams.some((upstream) => upstream.name === entry.name)) {
+      problems.push(`${at}: upstream name ${JSON.stringify(entry.name)} is used twice`);
+    }
+    const targets = entry.targets.map(({ target, weight }) => ({ ...parseTarget(target), weight }));
+    targets.forEach(({ host, port }, targetIndex) => {
+      const where = describePath(raw, ['upstreams', index, 'targets', targetIndex]);
+      if (port < 1 || port > 65_535) problems.push(`${where}: port ${port} is not 1-65535`);
+      if (targets.findIndex((other) => other.host === host && other.port === port) !== targetIndex) {
+        problems.push(`${where}: target ${host}:${port} is listed twice`);
+      }
+    });
+    upstreams.push({
+      name: entry.name,
+      algorithm: entry.algorithm,
+      targets,
+      healthchecks: entry.healthchecks,
+    });
+  });
+
   if (problems.length > 0) throw new GatewayConfigError(source, problems);
-  return { services, routes, plugins };
+  return { services, routes, upstreams, plugins };
 }
 
 // Each branch keeps the config type tied to its plugin name; the config was validated by the schema.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isImplementedPlugin, PLUGIN_CONFIG_SCHEMAS } from '../plugins/plugin-registry';
+import { upstreamSchema } from './upstream.schema';
 
 // The subset of Kong 3's declarative format that the local gateway implements. Every object is
 // strict: a field Kong knows but this gateway does not implement is an error, never ignored.
@@ -109,6 +110,8 @@ export const serviceSchema = z
     path: z.string().startsWith('/').optional(),
     connect_timeout: timeout.default(60_000),
     read_timeout: timeout.default(60_000),
+    // Kong's retries: further tries, on the next target, of a request whose connection failed or timed out.
+    retries: z.number().int().min(0).max(32_767).default(5),
     routes: z.array(routeSchema).default([]),
     plugins: z.array(pluginEntrySchema).default([]),
   })
@@ -148,6 +151,7 @@ export const kongFileSchema = z.strictObject({
       `_format_version must be "3.0" (Kong 3 declarative), got ${JSON.stringify(issue.input)}`,
   }),
   services: z.array(serviceSchema).default([]),
+  upstreams: z.array(upstreamSchema).default([]),
   plugins: z.array(pluginEntrySchema).default([]),
 });
 export type KongFile = z.infer<typeof kongFileSchema>;

@@ -3,8 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
-import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../config/gateway-env';
-import type { GatewayConfig, GatewayRoute } from '../config/gateway-config';
+import { GatewayEnvError } from '../config/gateway-env';
+import type { GatewayRoute } from '../config/gateway-config';
 import { loadKongConfig } from '../config/kong-config.loader';
 import { createGatewayLogger } from '../logging/gateway-logger';
 import { PluginSet } from './plugin-resolver';
@@ -12,9 +12,10 @@ import { RouteMatcher } from '../routing/route-matcher';
 import { GatewayMetrics } from '../telemetry/gateway-metrics';
 import { RequestTracer } from '../telemetry/request-tracer';
 import { type StatusServer, startStatusServer } from '../telemetry/status-server';
+import { Balancers, resolveAddresses } from './balancer/balancers';
 import { KONG_MESSAGES } from './kong-messages';
 import { RequestHandler, type RoutingPlan } from './request-handler';
-import { UpstreamPools } from './upstream-pools';
+import { formatAddress, UpstreamPools } from './upstream-pools';
 
 /** Options of {@link startGateway}. */
 export interface StartGatewayOptions {
@@ -24,8 +25,11 @@ export interface StartGatewayOptions {
   port: number;
   /** Interface to listen on (default 0.0.0.0). */
   host?: string;
-  /** Service host → `host:port` to connect to instead of the DNS name (local runs list every host). */
-  upstreams?: Record<string, string>;
+  /**
+   * Where a target's (or a plain service's) host is, instead of its DNS name: `host:port`, or several for
+   * replicas, each then a target of its own (local runs list every host; README "Local replicas").
+   */
+  upstreams?: Readonly<Record<string, string | readonly string[]>>;
   /** Multiplies every rate limit (load tests); logged as a warning when not 1. */
   rateLimitFactor?: number;
   /** Logger to use instead of the default JSON logger on stdout. */
@@ -53,26 +57,6 @@ export interface RunningGateway {
 }
 
 const CLOSE_GRACE_MS = 2_000;
-
-function resolveUpstreams(
-  upstreams: Record<string, string>,
-  config: GatewayConfig,
-): Map<string, UpstreamAddress> {
-  const hosts = new Set(config.services.map((service) => service.host));
-  const problems: string[] = [];
-  const resolved = new Map<string, UpstreamAddress>();
-  for (const [name, value] of Object.entries(upstreams)) {
-    const address = parseUpstreamAddress(value);
-    if (!address) problems.push(`upstream override ${name}=${value} must be host:port`);
-    else if (!hosts.has(name)) {
-      problems.push(
-        `upstream override ${JSON.stringify(name)} names no service host in the config (${[...hosts].join(', ')})`,
-      );
-    } else resolved.set(name, address);
-  }
-  if (problems.length > 0) throw new GatewayEnvError(problems);
-  return resolved;
-}
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolveListen, reject) => {
@@ -118,12 +102,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
 
   const configPath = resolve(options.configPath);
   const config = loadKongConfig(configPath);
+  const addresses = resolveAddresses(options.upstreams ?? {}, config);
   const plugins = new PluginSet(config, rateLimitFactor);
   const { openTelemetry, prometheus } = plugins.global;
   const plan: RoutingPlan = {
     matcher: new RouteMatcher<GatewayRoute>(config.routes),
     plugins,
-    upstreams: resolveUpstreams(options.upstreams ?? {}, config),
+    balancers: new Balancers(config, addresses, logger),
     tracer: openTelemetry
       ? new RequestTracer({
           plugin: openTelemetry,
@@ -168,7 +153,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       metrics: status ? `${status.url}/metrics` : null,
       traces: plan.tracer?.exportsTo ?? 'off',
       upstreams: Object.fromEntries(
-        [...plan.upstreams].map(([name, address]) => [name, `${address.host}:${address.port}`]),
+        [...addresses].map(([name, list]) => [name, list.map((address) => formatAddress(address))]),
       ),
     },
     'gateway listening',
@@ -183,6 +168,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       closing ??= new Promise<void>((resolveClose) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
+        plan.balancers.stop();
         server.close(() => {
           clearTimeout(force);
           void Promise.allSettled([pools.destroy(), status?.close(), plan.tracer?.shutdown()]).then(() =>

@@ -4,6 +4,10 @@ export const KONG_MESSAGES = {
   invalidUpstreamResponse: 'An invalid response was received from the upstream server',
   nameResolutionFailed: 'name resolution failed',
   upstreamTimeout: 'The upstream server is timing out',
+  /** No target of the upstream is healthy (or the healthy weight is below its threshold). */
+  noPeer: 'failure to get a peer from the ring-balancer',
+  /** A retry found no healthy target left (Kong's 503 page). */
+  upstreamUnavailable: 'The upstream server is currently unavailable',
   badRequest: 'Bad request',
 } as const;
 
@@ -15,6 +19,11 @@ const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
 ]);
 const NAME_RESOLUTION_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
+
+/** Whether the service's host name did not resolve (Kong answers before trying any target). */
+export function isNameResolutionFailure(error: NodeJS.ErrnoException): boolean {
+  return NAME_RESOLUTION_CODES.has(error.code ?? '');
+}
 
 /** Whether the request to a service failed by waiting too long (connect_timeout or read_timeout). */
 export function isUpstreamTimeout(error: NodeJS.ErrnoException): boolean {

@@ -10,6 +10,7 @@ const service = (name: string): GatewayService => ({
   path: null,
   connectTimeoutMs: 1000,
   readTimeoutMs: 1000,
+  retries: 5,
 });
 const route = (name: string, of: GatewayService): GatewayRoute => ({
   name,
@@ -71,7 +72,6 @@ describe('PluginSet', () => {
   it('shares one counter between the routes of a service-scoped rate limit', () => {
     const plugins = new PluginSet(
       {
-        services: [users, products],
         routes: [signin, profile, catalogue],
         plugins: [limit({ kind: 'service', service: 'users' }, 2)],
       },
@@ -86,10 +86,7 @@ describe('PluginSet', () => {
   });
 
   it('multiplies limits by the rate-limit factor', () => {
-    const plugins = new PluginSet(
-      { services: [users], routes: [signin], plugins: [limit({ kind: 'global' }, 10)] },
-      3,
-    );
+    const plugins = new PluginSet({ routes: [signin], plugins: [limit({ kind: 'global' }, 10)] }, 3);
     expect(plugins.forRoute(signin).rateLimiting?.take('ip').headers['RateLimit-Limit']).toBe('30');
   });
 });

@@ -58,7 +58,7 @@ export class PluginSet {
   private readonly instances = new Map<PluginDeclaration, PluginInstance>();
 
   constructor(
-    config: GatewayConfig,
+    config: Pick<GatewayConfig, 'routes' | 'plugins'>,
     private readonly rateLimitFactor: number,
     private readonly now?: () => number,
   ) {

@@ -33,6 +33,8 @@ export class ProxyRequest {
   route?: GatewayRoute;
   /** `<service> <host:port>` of the last target tried, for the logs. */
   upstream?: string;
+  /** How many targets the request was sent to (1 + retries; 0 when the gateway answered itself). */
+  tries = 0;
   rateLimitHeaders?: Readonly<Record<string, string>>;
   /** A preflight: the cors plugin's response decoration does not run (Kong's skip_response_headers). */
   preflight = false;

@@ -12,14 +12,14 @@ import type { PluginSet } from './plugin-resolver';
 import { ProxyRequest } from './proxy-request';
 import { proxyToService, type UpstreamContext } from './upstream-call';
 import type { UpstreamPools } from './upstream-pools';
-import type { UpstreamAddress } from '../config/gateway-env';
+import type { Balancers } from './balancer/balancers';
 
 /** Everything the handler needs to route a request, built once at start-up. */
 export interface RoutingPlan {
   readonly matcher: RouteMatcher<GatewayRoute>;
   readonly plugins: PluginSet;
-  /** Service host → address to connect to instead (GATEWAY_UPSTREAMS). */
-  readonly upstreams: ReadonlyMap<string, UpstreamAddress>;
+  /** The balancer of each service: its upstream's targets and their health. */
+  readonly balancers: Balancers;
   /** The `opentelemetry` plugin's work, when kong.yml declares it. */
   readonly tracer?: RequestTracer;
   /** The `prometheus` plugin's metrics, when kong.yml declares it. */
@@ -38,7 +38,7 @@ export class RequestHandler {
     pools: UpstreamPools,
     private readonly logger: Logger,
   ) {
-    this.upstream = { pools, logger, upstreams: plan.upstreams, tracer: plan.tracer };
+    this.upstream = { pools, logger, balancers: plan.balancers, tracer: plan.tracer };
   }
 
   /** Handles one request; `expectsContinue` is set for `Expect: 100-continue` requests. */
@@ -149,6 +149,7 @@ export class RequestHandler {
         status,
         route: route?.name ?? null,
         upstream: request.upstream ?? null,
+        tries: request.tries,
         durationMs: Math.round(durationMs * 10) / 10,
         clientIp: request.clientIp,
         ...request.traceFields,

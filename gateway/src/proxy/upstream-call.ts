@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import type { UpstreamAddress } from '../config/gateway-env';
 import type { GatewayRoute } from '../config/gateway-config';
 import { REQUEST_SIZE_LIMIT_MESSAGE } from '../plugins/request-size-limiting.plugin';
 import { escapePath } from '../routing/path-normalizer';
@@ -10,20 +9,20 @@ import { upstreamUri } from '../routing/upstream-uri';
 import type { RequestTracer } from '../telemetry/request-tracer';
 import { BodyLimitStream } from './body-limit.stream';
 import { applyForwardedHeaders } from './forwarded-headers';
-import { isUpstreamTimeout, upstreamFailure } from './kong-messages';
+import type { Balancer, Peer } from './balancer/balancer';
+import type { Balancers } from './balancer/balancers';
+import { isNameResolutionFailure, isUpstreamTimeout, KONG_MESSAGES, upstreamFailure } from './kong-messages';
 import type { ProxyRequest } from './proxy-request';
 import { formatAddress, type UpstreamPools } from './upstream-pools';
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-// What a connection the service closed under us looks like (undici's "other side closed", or the OS's).
-const CONNECTION_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+// nginx's non-idempotent methods: never sent twice (proxy_next_upstream without non_idempotent).
+const NON_IDEMPOTENT = new Set(['POST', 'PATCH', 'LOCK']);
 
 /** What the call to a service needs besides the request. */
 export interface UpstreamContext {
   readonly pools: UpstreamPools;
   readonly logger: Logger;
-  /** Service host → address to connect to instead (GATEWAY_UPSTREAMS). */
-  readonly upstreams: ReadonlyMap<string, UpstreamAddress>;
+  readonly balancers: Balancers;
   readonly tracer?: RequestTracer;
 }
 
@@ -41,8 +40,6 @@ export function proxyToService(
   const { route } = match;
   const { service } = route;
   const target = request.target!;
-  const address = context.upstreams.get(service.host) ?? { host: service.host, port: service.port };
-  request.upstream = `${service.name} ${formatAddress(address)}`;
   // Judged before the headers are rewritten for the service (Transfer-Encoding is dropped there).
   const streamed = request.hasStreamedBody;
   let body: NodeJS.ReadableStream | null = streamed || (request.declaredLength ?? 0) > 0 ? req : null;
@@ -58,8 +55,6 @@ export function proxyToService(
   // The gateway already answered `100 Continue` itself; a streamed body is re-framed for this hop.
   delete req.headers.expect;
   delete req.headers['transfer-encoding'];
-  if (!route.preserveHost)
-    req.headers.host = service.port === 80 ? service.host : `${service.host}:${service.port}`;
 
   const upstreamPath = escapePath(
     upstreamUri({
@@ -77,7 +72,7 @@ export function proxyToService(
     body = limited;
     req.pipe(limited);
   }
-  new UpstreamCall(request, address, body, context).send();
+  new UpstreamCall(request, context.balancers.forService(service), body, context).send();
 }
 
 /** A streamed body grew past the size limit: the call to the service is cut and the client gets 413. */
@@ -92,30 +87,49 @@ function rejectStreamedBody(request: ProxyRequest, body: BodyLimitStream): void 
   request.answer(413, REQUEST_SIZE_LIMIT_MESSAGE, {}, true);
 }
 
-/** The request to the service: dispatched on a kept-alive pool, its answer relayed chunk by chunk. */
+/**
+ * The request to the service, tried on the balancer's next peer and retried as Kong does: after a failed
+ * connection or a timeout, up to the service's `retries` more times, never once a non-idempotent
+ * request (POST, PATCH) has been sent. Each failure feeds the passive health checks; the answer's
+ * status (or the gateway's 502/504 after the last try) does too, as Kong's log phase reports it.
+ */
 class UpstreamCall {
-  private attempts = 0;
+  private peer?: Peer;
+  /** The request reached the service's connection (undici started writing it). */
+  private sent = false;
 
   constructor(
     private readonly request: ProxyRequest,
-    private readonly address: UpstreamAddress,
+    private readonly balancer: Balancer,
     private readonly body: NodeJS.ReadableStream | null,
     private readonly context: UpstreamContext,
   ) {}
 
   send(): void {
-    const { request } = this;
+    const { request, balancer } = this;
     const { req, res } = request;
-    this.attempts += 1;
+    const { service, preserveHost } = request.route!;
+    const peer = balancer.pick();
+    if (!peer) {
+      // The first pick happens in Kong's access phase, with its own message; a retry's is nginx's 503.
+      request.answer(503, request.tries === 0 ? KONG_MESSAGES.noPeer : KONG_MESSAGES.upstreamUnavailable);
+      return;
+    }
+    request.tries += 1;
+    this.peer = peer;
+    this.sent = false;
+    request.upstream = `${service.name} ${formatAddress(peer.address)}`;
+    if (!preserveHost) req.headers.host = peer.hostHeader;
     request.upstreamSentAt = performance.now();
-    const { service } = request.route!;
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart: (controller) => {
+        this.sent = true;
         request.upstreamCall = controller;
         if (request.bodyRejected) controller.abort(new Error('request body refused'));
       },
       onResponseStart: (_controller, status, headers) => {
         request.upstreamMs = performance.now() - (request.upstreamSentAt ?? request.startedAt);
+        balancer.reportStatus(peer, status);
         request.relayHead(status, headers);
       },
       onResponseData: (controller, chunk: Buffer) => {
@@ -129,7 +143,7 @@ class UpstreamCall {
       onResponseError: (_controller, error) => this.onError(error as NodeJS.ErrnoException),
     };
     try {
-      this.context.pools.get(this.address, service.connectTimeoutMs).dispatch(
+      this.context.pools.get(peer.address, service.connectTimeoutMs).dispatch(
         {
           path: req.url ?? '/',
           method: request.method as Dispatcher.HttpMethod,
@@ -146,9 +160,21 @@ class UpstreamCall {
     }
   }
 
-  private onError(error: NodeJS.ErrnoException): void {
+  /**
+   * nginx's proxy_next_upstream (error, timeout) with Kong's tries: a request that was not sent can
+   * always go to the next peer; one that was, only when its method is idempotent and it has no body
+   * (the gateway streams bodies instead of buffering them, so a body cannot be sent twice).
+   */
+  private mayRetry(): boolean {
     const { request } = this;
+    if (request.tries > request.route!.service.retries || request.bodyRejected) return false;
+    return !this.sent || (!NON_IDEMPOTENT.has(request.method) && this.body === null);
+  }
+
+  private onError(error: NodeJS.ErrnoException): void {
+    const { request, balancer } = this;
     const { res } = request;
+    const peer = this.peer!;
     request.upstreamCall = undefined;
     if (request.answered || res.destroyed) return;
     if (res.headersSent) {
@@ -156,21 +182,26 @@ class UpstreamCall {
       res.destroy();
       return;
     }
-    // A kept-alive connection the service closed at the same moment we reused it: one retry is
-    // safe when there is no body to resend and the method is idempotent.
-    const connectionLost = CONNECTION_LOST.has(error.code ?? '');
-    if (connectionLost && this.attempts === 1 && IDEMPOTENT.has(request.method) && this.body === null) {
+    const timeout = isUpstreamTimeout(error);
+    if (!isNameResolutionFailure(error) && this.mayRetry()) {
+      if (timeout) balancer.reportTimeout(peer);
+      else balancer.reportTcpFailure(peer);
       this.send();
       return;
     }
     const failure = upstreamFailure(error);
+    if (!isNameResolutionFailure(error)) {
+      if (timeout) balancer.reportTimeout(peer);
+      else balancer.reportStatus(peer, failure.status);
+    }
     this.context.logger.warn(
       {
         correlationId: request.correlationId,
         upstream: request.upstream,
+        tries: request.tries,
         code: error.code,
         err: error.message,
-        timeout: isUpstreamTimeout(error),
+        timeout,
         ...request.traceFields,
       },
       'upstream request failed',

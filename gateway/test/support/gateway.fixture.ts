@@ -34,7 +34,7 @@ export interface TestGateway extends RunningGateway {
 /** Starts a gateway on a free port for a kong.yml text (or file path), logging into memory. */
 export async function startTestGateway(
   config: { yaml: string } | { path: string },
-  upstreams: Record<string, string>,
+  upstreams: Record<string, string | string[]>,
   rateLimitFactor?: number,
 ): Promise<TestGateway> {
   const file = 'yaml' in config ? writeKongFile(config.yaml) : undefined;

@@ -1,0 +1,190 @@
+// Kong upstreams in the local gateway: round-robin over targets (and over a target's local replicas),
+// retries on the next target, passive health checks taking a failing target out, active ones bringing
+// it back, and the service's `retries`, all against real servers on free ports.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { rawRequest } from './support/raw-request';
+import { startUpstream, type TestUpstream, unusedPort } from './support/upstream.server';
+
+const PASSIVE = `
+    healthchecks:
+      passive:
+        unhealthy: { tcp_failures: 2 }
+        healthy: { successes: 1 }`;
+
+/** A kong.yml with one service `api` on the upstream `api`, whose targets are a:1 and b:1. */
+const kongYml = (options: { retries?: number; checks?: string } = {}): string => `
+_format_version: "3.0"
+services:
+  - name: api
+    url: http://api:3001
+    ${options.retries === undefined ? '' : `retries: ${options.retries}`}
+    routes: [{ name: api, paths: [/], strip_path: false }]
+upstreams:
+  - name: api
+    targets: [{ target: "a:1" }, { target: "b:1" }]${options.checks ?? ''}
+`;
+
+const stop: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of stop.splice(0).reverse()) await close();
+});
+
+async function upstream(name: string): Promise<TestUpstream> {
+  const server = await startUpstream(name);
+  stop.push(() => server.close());
+  return server;
+}
+
+async function gatewayFor(yaml: string, upstreams: Record<string, string | string[]>): Promise<TestGateway> {
+  const gateway = await startTestGateway({ yaml }, upstreams);
+  stop.push(() => gateway.close());
+  return gateway;
+}
+
+const requestLine = (gateway: TestGateway, path: string): Record<string, unknown> | undefined =>
+  gateway.lines.find((line) => line.msg === 'request' && line.path === path);
+
+/** Who answered each of `count` GETs, in order. */
+async function answerers(gateway: TestGateway, count: number, prefix = '/r'): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await rawRequest(gateway.url, `${prefix}${i}`);
+    expect(res.status, res.body).toBe(200);
+    out.push(res.json<{ upstream: string }>().upstream);
+  }
+  return out;
+}
+
+describe('upstreams', () => {
+  it('balances round-robin across two targets, and across the replicas a host is listed with', async () => {
+    const [a, b, b2] = [await upstream('a'), await upstream('b'), await upstream('b2')];
+    const twoTargets = await gatewayFor(kongYml(), { a: a.address, b: b.address });
+    expect(await answerers(twoTargets, 4)).toEqual(['a', 'b', 'a', 'b']);
+    // The service sees the target's name as Host, whatever address it was reached at.
+    expect(b.seen[0]!.headers.host).toBe('b:1');
+
+    // b listed twice: two replicas, each a target of its own with the target's weight.
+    const replicas = await gatewayFor(kongYml(), { a: a.address, b: [b.address, b2.address] });
+    const seen = await answerers(replicas, 6);
+    expect(seen.filter((name) => name === 'a')).toHaveLength(2);
+    expect(seen.filter((name) => name === 'b')).toHaveLength(2);
+    expect(seen.filter((name) => name === 'b2')).toHaveLength(2);
+    expect(b2.seen[0]!.headers.host).toBe('b:1');
+  });
+
+  it('retries a GET on the other target when one refuses, and takes the refusing one out after 2 failures', async () => {
+    const b = await upstream('b');
+    const gateway = await gatewayFor(kongYml({ checks: PASSIVE }), {
+      a: `127.0.0.1:${await unusedPort()}`,
+      b: b.address,
+    });
+    expect(await answerers(gateway, 6)).toEqual(['b', 'b', 'b', 'b', 'b', 'b']);
+    // The retry takes b's turn of the round, so the next request starts with a again (Kong's wheel
+    // pointer moves on every pick): a failed on the first two requests, each retried on b; then it was out.
+    expect([0, 1, 2, 3, 4, 5].map((i) => requestLine(gateway, `/r${i}`)?.tries)).toEqual([2, 2, 1, 1, 1, 1]);
+    expect(gateway.lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'upstream target unhealthy',
+        upstream: 'api',
+        target: 'a:1',
+        reason: 'tcp_failure',
+      }),
+    );
+  });
+
+  it('does not retry a POST the target already received, but does one it never received', async () => {
+    const sockets: Socket[] = [];
+    // A target that reads the request and drops the connection without answering.
+    const dropping = createServer((req) => req.socket.destroy());
+    dropping.on('connection', (socket) => sockets.push(socket));
+    await listen(dropping);
+    stop.push(() => close(dropping));
+    const b = await upstream('b');
+    let gateway = await gatewayFor(kongYml(), { a: `127.0.0.1:${port(dropping)}`, b: b.address });
+    const sent = await rawRequest(gateway.url, '/order', { method: 'POST', body: '{"n":1}' });
+    expect(sent.status).toBe(502);
+    expect(sent.json()).toEqual({ message: 'An invalid response was received from the upstream server' });
+    expect(b.seen).toHaveLength(0);
+    expect(requestLine(gateway, '/order')?.tries).toBe(1);
+
+    // Refused before anything was sent: the next target gets the whole body.
+    gateway = await gatewayFor(kongYml(), { a: `127.0.0.1:${await unusedPort()}`, b: b.address });
+    const retried = await rawRequest(gateway.url, '/order', { method: 'POST', body: '{"n":2}' });
+    expect(retried.status).toBe(200);
+    expect(retried.json()).toMatchObject({ upstream: 'b', method: 'POST', bodyBytes: 7 });
+    expect(requestLine(gateway, '/order')?.tries).toBe(2);
+  });
+
+  it('honours retries: 0, and answers 503 when no target is left', async () => {
+    const b = await upstream('b');
+    const checks = `
+    healthchecks:
+      passive:
+        unhealthy: { tcp_failures: 1, http_failures: 1, http_statuses: [502] }`;
+    const gateway = await gatewayFor(kongYml({ retries: 0, checks }), {
+      a: `127.0.0.1:${await unusedPort()}`,
+      b: b.address,
+    });
+    const first = await rawRequest(gateway.url, '/x');
+    expect(first.status).toBe(502);
+    expect(requestLine(gateway, '/x')?.tries).toBe(1);
+    await b.close();
+    // b refuses now too, and the 502 it causes (the status Kong reports after the last try) counts.
+    expect((await rawRequest(gateway.url, '/y')).status).toBe(502);
+    const none = await rawRequest(gateway.url, '/z');
+    expect(none.status).toBe(503);
+    expect(none.json()).toEqual({ message: 'failure to get a peer from the ring-balancer' });
+  });
+
+  it('brings a target back when its active check passes again', async () => {
+    const a = createServer((req, res) => res.end(JSON.stringify({ upstream: 'a', url: req.url })));
+    await listen(a);
+    const aPort = port(a);
+    stop.push(() => close(a));
+    const b = await upstream('b');
+    const checks = `${PASSIVE}
+      active:
+        http_path: /health/ready
+        healthy: { interval: 0, successes: 1 }
+        unhealthy: { interval: 0.1 }`;
+    const gateway = await gatewayFor(kongYml({ checks }), { a: `127.0.0.1:${aPort}`, b: b.address });
+    expect(await answerers(gateway, 2, '/up')).toEqual(['a', 'b']);
+    await close(a);
+    expect(await answerers(gateway, 6, '/down')).toEqual(['b', 'b', 'b', 'b', 'b', 'b']);
+    // Out: probes every 0.1 s fail while a is down, so it stays out.
+    await sleep(300);
+    expect(await answerers(gateway, 2, '/still')).toEqual(['b', 'b']);
+    await listen(a, aPort);
+    await waitFor(() => gateway.lines.some((line) => line.msg === 'upstream target healthy again'));
+    expect((await answerers(gateway, 4, '/back')).sort()).toEqual(['a', 'a', 'b', 'b']);
+  });
+});
+
+function listen(server: Server, onPort = 0): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(onPort, '127.0.0.1', () => resolve());
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+const port = (server: Server): number => (server.address() as AddressInfo).port;
+
+async function waitFor(condition: () => boolean, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await sleep(20);
+  }
+}
