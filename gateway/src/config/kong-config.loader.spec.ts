@@ -169,3 +169,67 @@ plugins:
     ]);
   });
 });
+
+describe('upstreams', () => {
+  it('reads targets and health checks with Kong defaults, and the service retries', () => {
+    const config = parseKongConfig(`
+_format_version: "3.0"
+services:
+  - name: api
+    url: http://api:3001
+    routes: [{ name: api, paths: [/] }]
+upstreams:
+  - name: api
+    targets: [{ target: "api-1:3001", weight: 50 }, { target: api-2 }]
+    healthchecks:
+      passive: { unhealthy: { tcp_failures: 2 } }
+`);
+    expect(config.services[0]!.retries).toBe(5);
+    const [upstream] = config.upstreams;
+    expect(upstream!.algorithm).toBe('round-robin');
+    expect(upstream!.targets).toEqual([
+      { host: 'api-1', port: 3001, weight: 50 },
+      { host: 'api-2', port: 8000, weight: 100 },
+    ]);
+    const { active, passive, threshold } = upstream!.healthchecks;
+    expect(passive.unhealthy).toEqual({
+      http_statuses: [429, 500, 503],
+      tcp_failures: 2,
+      timeouts: 0,
+      http_failures: 0,
+    });
+    expect(passive.healthy.successes).toBe(0);
+    expect(active).toMatchObject({
+      http_path: '/',
+      timeout: 1,
+      healthy: { interval: 0, http_statuses: [200, 302] },
+    });
+    expect(threshold).toBe(0);
+  });
+
+  it('refuses what it does not balance like Kong', () => {
+    const problems = problemsOf(`
+_format_version: "3.0"
+upstreams:
+  - name: api
+    algorithm: least-connections
+    host_header: api.internal
+    healthchecks: { active: { type: tcp } }
+    targets: [{ target: "a:1" }, { target: "a:1" }]
+  - name: "api:80"
+`);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('algorithm "least-connections" is not implemented'),
+        expect.stringContaining('field "host_header" is not implemented'),
+        expect.stringContaining('health check type "tcp" is not implemented'),
+        expect.stringContaining('an upstream name is a hostname, without port'),
+      ]),
+    );
+    expect(
+      problemsOf(
+        `_format_version: "3.0"\nupstreams:\n  - name: api\n    targets: [{ target: "a:1" }, { target: "a:1" }]\n`,
+      ),
+    ).toEqual([expect.stringContaining('target a:1 is listed twice')]);
+  });
+});
