@@ -15,6 +15,14 @@ export { freePort } from './free-port.js';
 export { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './embedded-mongo.js';
 export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from './embedded-nats.js';
 export {
+  planNatsCluster,
+  startNatsCluster,
+  waitForNatsCluster,
+  type NatsCluster,
+  type NatsClusterPlan,
+  type NatsNodePlan,
+} from './nats-cluster.js';
+export {
   serviceMain,
   startServiceProcess,
   type ServiceProcess,

@@ -37,7 +37,8 @@ export class ServiceKitModule implements OnApplicationShutdown {
         },
         {
           provide: JetStreamEvents,
-          useFactory: (nats: NatsConnection) => new JetStreamEvents(nats, context.logger),
+          useFactory: (nats: NatsConnection) =>
+            new JetStreamEvents(nats, context.logger, { replicas: context.config.NATS_STREAM_REPLICAS }),
           inject: [NATS_CONNECTION],
         },
         {

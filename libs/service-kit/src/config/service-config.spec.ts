@@ -13,6 +13,20 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3001);
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.NATS_REQUEST_TIMEOUT_MS).toBe(3000);
+    expect(config.NATS_STREAM_REPLICAS).toBe(1);
+  });
+
+  it('takes a list of NATS servers and the events stream replicas of a cluster', () => {
+    const config = loadConfig(baseServiceConfigSchema, {
+      ...good,
+      NATS_URL: 'nats://127.0.0.1:4222,nats://127.0.0.1:4223,nats://127.0.0.1:4224',
+      NATS_STREAM_REPLICAS: '3',
+    });
+    expect(config.NATS_URL.split(',')).toHaveLength(3);
+    expect(config.NATS_STREAM_REPLICAS).toBe(3);
+    expect(() => loadConfig(baseServiceConfigSchema, { ...good, NATS_STREAM_REPLICAS: '0' })).toThrow(
+      /NATS_STREAM_REPLICAS="0"/,
+    );
   });
 
   it('names every bad variable and its value in one error', () => {

@@ -9,6 +9,8 @@ export const baseServiceConfigSchema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\/.+\/[^/?]+/, 'must be a mongodb:// URL that names a database'),
   NATS_URL: z.string().regex(/^nats:\/\/.+/, 'must be a nats:// URL (several may be given, comma-separated)'),
+  /** Copies of the events stream (and so of its consumers) JetStream keeps: 3 on a three-node cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),

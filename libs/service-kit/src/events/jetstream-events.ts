@@ -49,10 +49,15 @@ export class JetStreamEvents {
   private readonly durables = new Set<string>();
   private readonly redeliveries: Counter;
 
+  private readonly replicas: number;
+
   constructor(
     private readonly connection: NatsConnection,
     private readonly logger: Logger,
+    /** `replicas`: copies of the stream on a NATS cluster (NATS_STREAM_REPLICAS; 1 by default). */
+    options: { replicas?: number } = {},
   ) {
+    this.replicas = options.replicas ?? 1;
     this.js = connection.jetstream();
     this.redeliveries = shopCounter(
       'shop.jetstream.redeliveries',
@@ -99,17 +104,22 @@ export class JetStreamEvents {
 
   /**
    * Creates the events stream if it is missing (any service may be first to start), and gives the
-   * age limit (`EVENTS_MAX_AGE_DAYS`) to a stream created before there was one.
+   * age limit (`EVENTS_MAX_AGE_DAYS`) and the replica count to a stream created with others.
    */
   async ensureStream(): Promise<void> {
     const jsm = await this.jsm();
     const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
     if (existing) {
-      if (existing.config.max_age !== MAX_AGE_NANOS) {
-        await jsm.streams.update(EVENTS_STREAM, { ...existing.config, max_age: MAX_AGE_NANOS });
+      const { max_age: maxAge, num_replicas: replicas } = existing.config;
+      if (maxAge !== MAX_AGE_NANOS || replicas !== this.replicas) {
+        await jsm.streams.update(EVENTS_STREAM, {
+          ...existing.config,
+          max_age: MAX_AGE_NANOS,
+          num_replicas: this.replicas,
+        });
         this.logger.info(
-          { stream: EVENTS_STREAM, maxAgeDays: EVENTS_MAX_AGE_DAYS },
-          'events stream age limit set',
+          { stream: EVENTS_STREAM, maxAgeDays: EVENTS_MAX_AGE_DAYS, replicas: this.replicas },
+          'events stream age limit and replicas set',
         );
       }
       return;
@@ -121,6 +131,7 @@ export class JetStreamEvents {
         storage: StorageType.File,
         duplicate_window: nanos(10 * 60_000),
         max_age: MAX_AGE_NANOS,
+        num_replicas: this.replicas,
       });
     } catch (error) {
       // Another service created it between our look-up and our add.

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AckPolicy,
+  connect,
+  type JetStreamClient,
+  type NatsConnection,
+  StorageType,
+  StringCodec,
+} from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NatsCluster, planNatsCluster, startNatsCluster } from '../src/nats-cluster.js';
+import { isAlive } from './process-helpers.js';
+
+const codec = StringCodec();
+/** The replicas of the test's stream: 3, one per node, as the stack's clustered NATS runs its streams. */
+const REPLICAS = 3;
+
+/** Publishes until the stream acknowledges: right after a node dies, a new leader may still be in election. */
+async function publishAcknowledged(js: JetStreamClient, subject: string, body: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await js.publish(subject, codec.encode(body), { msgID: body, timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+describe('a three-node NATS cluster on this machine', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-nats-cluster-'));
+  let cluster: NatsCluster;
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster(await planNatsCluster({ size: 3, storeDir: dir }));
+    nc = await connect({ servers: cluster.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 200 });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a stream with three replicas writable and readable when its leader is killed with kill -9', async () => {
+    expect(cluster.url.split(',')).toHaveLength(3);
+    const jsm = await nc.jetstreamManager();
+    const stream = await jsm.streams.add({
+      name: 'CLUSTERED',
+      subjects: ['clustered.>'],
+      storage: StorageType.File,
+      num_replicas: REPLICAS,
+    });
+    expect(stream.config.num_replicas).toBe(3);
+    await jsm.consumers.add('CLUSTERED', { durable_name: 'reader', ack_policy: AckPolicy.Explicit });
+    const js = nc.jetstream();
+    for (let n = 1; n <= 5; n += 1) await publishAcknowledged(js, 'clustered.event', `event-${n}`);
+
+    // The worst node to lose: the stream's leader.
+    const { cluster: placement } = await jsm.streams.info('CLUSTERED');
+    const leader = cluster.nodes.find((node) => node.name.endsWith(placement!.leader!));
+    expect(leader, `leader ${placement?.leader}`).toBeDefined();
+    process.kill(leader!.pid, 'SIGKILL');
+    await leader!.exited;
+    expect(isAlive(leader!.pid)).toBe(false);
+
+    for (let n = 6; n <= 10; n += 1) await publishAcknowledged(js, 'clustered.event', `event-${n}`);
+    const after = await jsm.streams.info('CLUSTERED');
+    expect(after.cluster?.leader).not.toBe(placement!.leader);
+    expect(after.state.messages).toBe(10);
+
+    const consumer = await js.consumers.get('CLUSTERED', 'reader');
+    const read: string[] = [];
+    while (read.length < 10) {
+      const message = await consumer.next({ expires: 5_000 });
+      if (!message) break;
+      read.push(codec.decode(message.data));
+      message.ack();
+    }
+    expect(read).toEqual(Array.from({ length: 10 }, (_, index) => `event-${index + 1}`));
+  });
+});

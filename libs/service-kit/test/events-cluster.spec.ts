@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVENTS_STREAM } from '@shop/contracts';
+import { type NatsCluster, planNatsCluster, startNatsCluster } from '@shop/testing';
+import type { NatsConnection } from 'nats';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JetStreamEvents } from '../src/events/jetstream-events';
+import { newEvent } from '../src/events/new-event';
+import { connectNats } from '../src/nats/nats-connection';
+
+const logger = pino({ level: 'silent' });
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The outbox relay publishes again until the stream acknowledges; so does this. */
+async function publishUntilAcknowledged(events: JetStreamEvents, type: string, n: number): Promise<string> {
+  const event = newEvent(type, { n });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await events.publish(event);
+      return event.id;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+describe('events on a three-node NATS cluster (NATS_URL lists every node, NATS_STREAM_REPLICAS=3)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-nats-cluster-'));
+  let cluster: NatsCluster;
+  let connection: NatsConnection;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster(await planNatsCluster({ size: 3, storeDir: dir }));
+    connection = await connectNats(cluster.url, 'kit-cluster-test', logger);
+  });
+
+  afterAll(async () => {
+    await connection?.close();
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the events stream on three nodes and goes on publishing and consuming when its leader is killed', async () => {
+    const events = new JetStreamEvents(connection, logger, { replicas: 3 });
+    await events.ensureStream();
+    const jsm = await connection.jetstreamManager();
+    const before = await jsm.streams.info(EVENTS_STREAM);
+    expect(before.config.num_replicas).toBe(3);
+
+    const type = `test.cluster.${Date.now()}`;
+    const seen = new Set<string>();
+    const consumer = await events.consume(`cluster-${Date.now()}`, [type], async (event) => {
+      seen.add(event.id);
+    });
+    const published: string[] = [];
+    for (let n = 1; n <= 3; n += 1) published.push(await publishUntilAcknowledged(events, type, n));
+    await until(() => seen.size === 3);
+
+    const leader = cluster.nodes.find((node) => node.name.endsWith(before.cluster!.leader!))!;
+    process.kill(leader.pid, 'SIGKILL');
+    await leader.exited;
+
+    for (let n = 4; n <= 6; n += 1) published.push(await publishUntilAcknowledged(events, type, n));
+    await until(() => seen.size === 6);
+    expect([...seen].sort()).toEqual([...published].sort());
+    expect((await jsm.streams.info(EVENTS_STREAM)).cluster?.leader).not.toBe(before.cluster!.leader);
+    await consumer.stop();
+  });
+});
