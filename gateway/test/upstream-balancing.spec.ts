@@ -2,7 +2,7 @@
 // retries on the next target, passive health checks taking a failing target out, active ones bringing
 // it back, and the service's `retries`, all against real servers on free ports.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './support/gateway.fixture';
@@ -117,6 +117,31 @@ describe('upstreams', () => {
     expect(retried.status).toBe(200);
     expect(retried.json()).toMatchObject({ upstream: 'b', method: 'POST', bodyBytes: 7 });
     expect(requestLine(gateway, '/order')?.tries).toBe(2);
+  });
+
+  it('does not retry an answer that does not parse (nginx retries errors and timeouts, not invalid headers)', async () => {
+    const sockets = new Set<Socket>();
+    const garbage = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('data', () => socket.end('NOT HTTP AT ALL\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    stop.push(
+      () =>
+        new Promise<void>((resolve) => {
+          garbage.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        }),
+    );
+    const b = await upstream('b');
+    const gateway = await gatewayFor(kongYml(), {
+      a: `127.0.0.1:${(garbage.address() as AddressInfo).port}`,
+      b: b.address,
+    });
+    const res = await rawRequest(gateway.url, '/page');
+    expect(res.status).toBe(502);
+    expect(requestLine(gateway, '/page')?.tries).toBe(1);
+    expect(b.seen).toHaveLength(0);
   });
 
   it('honours retries: 0, and answers 503 when no target is left', async () => {

@@ -183,7 +183,9 @@ class UpstreamCall {
       return;
     }
     const timeout = isUpstreamTimeout(error);
-    if (!isNameResolutionFailure(error) && this.mayRetry()) {
+    // An answer that does not parse is not an error of the connection (nginx's invalid_header, not retried).
+    const unparsable = error.name === 'HTTPParserError' || (error.code?.startsWith('HPE_') ?? false);
+    if (!isNameResolutionFailure(error) && !unparsable && this.mayRetry()) {
       if (timeout) balancer.reportTimeout(peer);
       else balancer.reportTcpFailure(peer);
       this.send();
