@@ -76,10 +76,30 @@ export async function openApiDocument(service: ServiceDescription): Promise<Open
   });
   await app.close();
   addKitAnswers(document);
+  dropUnusedSchemas(document);
+  document.info.license = { name: 'MIT', identifier: 'MIT' } as OpenAPIObject['info']['license'];
   return toOpenApi31(document);
 }
 
+/** Schemas no operation reaches (DTOs of NATS handlers, which the HTTP document does not describe). */
+function dropUnusedSchemas(document: OpenAPIObject): void {
+  const schemas = document.components?.schemas ?? {};
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const name of Object.keys(schemas)) {
+      const { [name]: itself, ...others } = schemas;
+      const rest = JSON.stringify([document.paths, others]);
+      if (itself && !rest.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        dropped = true;
+      }
+    }
+  }
+}
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const ERROR_SCHEMA = '#/components/schemas/ErrorResponseBody';
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: ERROR_SCHEMA } } };
 
 /**
  * The answers every service gives by way of the kit, whatever the route: 400 from the validation
@@ -91,17 +111,20 @@ function addKitAnswers(document: OpenAPIObject): void {
     for (const method of METHODS) {
       const operation = path[method];
       if (!operation) continue;
+      // A route without a token requirement says so: it is public, not forgotten.
+      operation.security ??= [];
       const statuses: ErrorStatus[] = [];
-      if (operation.requestBody || (operation.parameters ?? []).length > 0) statuses.push(400);
+      const input = (operation.parameters ?? []).filter((p) => !('in' in p) || p.in !== 'header');
+      if (operation.requestBody || input.length > 0) statuses.push(400);
       if (operation.requestBody) statuses.push(413);
       statuses.push(503);
       for (const status of statuses) {
-        operation.responses[status] ??= {
-          description: ERROR_DESCRIPTIONS[status],
-          content: {
-            'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseBody' } },
-          },
-        };
+        operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status], content: ERROR_CONTENT };
+      }
+      // An error is always JSON, whatever a route that serves bytes produces when it succeeds.
+      for (const answer of Object.values(operation.responses) as { content?: object }[]) {
+        if (answer.content && JSON.stringify(answer.content).includes(ERROR_SCHEMA))
+          answer.content = ERROR_CONTENT;
       }
       operation.responses = Object.fromEntries(
         Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
@@ -118,8 +141,9 @@ export function openApiFileOf(serviceRoot: string): string {
 /** Writes the document to `openapi.json` in the service's folder, formatted as Prettier would. */
 export async function writeOpenApiDocument(serviceRoot: string, document: OpenAPIObject): Promise<string> {
   const file = openApiFileOf(serviceRoot);
-  const { format } = await import('prettier');
-  writeFileSync(file, await format(JSON.stringify(document), { parser: 'json' }));
+  const { format, resolveConfig } = await import('prettier');
+  const options = { ...(await resolveConfig(file)), filepath: file };
+  writeFileSync(file, await format(JSON.stringify(document), options));
   return file;
 }
 

@@ -1,11 +1,12 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
+import type { MetadataStorage as TransformerMetadata } from 'class-transformer/types/MetadataStorage';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 // Where class-transformer keeps what `@Type()` said; the package exports no name for it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: import('class-transformer/types/MetadataStorage').MetadataStorage;
+  defaultMetadataStorage: TransformerMetadata;
 };
 
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
@@ -133,7 +134,7 @@ function primitiveOf(designType: unknown): string | undefined {
  */
 export function describeValidatedClasses(): void {
   const storage = getMetadataStorage() as unknown as {
-    validationMetadatas: Map<Function, ValidationMetadata[]>;
+    validationMetadatas: Map<{ prototype: object }, ValidationMetadata[]>;
   };
   for (const [target, metadatas] of storage.validationMetadatas) {
     const byProperty = new Map<string, ValidationMetadata[]>();
@@ -141,10 +142,10 @@ export function describeValidatedClasses(): void {
       byProperty.set(metadata.propertyName, [...(byProperty.get(metadata.propertyName) ?? []), metadata]);
     }
     for (const [property, rules] of byProperty) {
-      const derived = propertyOptions(target.prototype as object, property, rules);
+      const derived = propertyOptions(target.prototype, property, rules);
       const written = Reflect.getMetadata(API_MODEL_PROPERTIES, target.prototype, property) as
         ApiPropertyOptions | undefined;
-      ApiProperty({ ...derived, ...written } as ApiPropertyOptions)(target.prototype as object, property);
+      ApiProperty({ ...derived, ...written } as ApiPropertyOptions)(target.prototype, property);
     }
   }
 }

@@ -1,20 +1,28 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { SiteSettings } from '@shop/contracts';
-import { AdminOnly } from '@shop/service-kit';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { SiteSettingsResponse } from './dto/site-settings.response';
 import { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
 import { SiteSettingsService } from './site-settings.service';
 
+@ApiTags('data')
 @Controller('api/data')
 export class SiteSettingsController {
   constructor(private readonly settings: SiteSettingsService) {}
 
   @Get('all-data')
+  @ApiOperation({ summary: 'The website settings records; the storefront uses the first' })
+  @ApiOkResponse({ type: [SiteSettingsResponse] })
   all(): Promise<SiteSettings[]> {
     return this.settings.all();
   }
 
   @Put('update-data')
   @AdminOnly()
+  @ApiOperation({ summary: 'Change the website settings (admins)' })
+  @ApiOkResponse({ type: SiteSettingsResponse })
+  @ApiErrors(404)
   update(@Body() body: UpdateSiteSettingsDto): Promise<SiteSettings> {
     return this.settings.update(body);
   }

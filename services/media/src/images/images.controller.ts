@@ -12,7 +12,10 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import {
+  MEDIA_ACCEPTED_TYPES,
+  MEDIA_UPLOAD_FIELD,
   MEDIA_VARIANT_MESSAGES,
+  MEDIA_VARIANT_WIDTHS,
   MEDIA_WIDTH_PARAM,
   type UploadImageResponse,
   parseMediaWidth,
@@ -20,15 +23,29 @@ import {
 import {
   type AuthenticatedUser,
   Authenticated,
+  ApiErrors,
   CurrentUser,
   refusalReason,
   shopCounter,
 } from '@shop/service-kit';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyUploadsFilter } from '../throttling/too-many-uploads.filter';
 import { UploadThrottle } from '../throttling/upload-throttle.service';
 import { ImageVariants } from './image-variants.service';
 import { ImagesService } from './images.service';
+import { UploadImageBody } from './dto/upload-image.response';
 import { readSingleImage } from './multipart-upload.reader';
 
 /** True when an `If-None-Match` header names this entity tag (or `*`). */
@@ -54,6 +71,7 @@ function acceptsWebp(header: string | undefined): boolean {
 /** `shop_uploads_refused_total{reason}`: by the refusal's status. */
 const UPLOAD_REFUSALS = { 400: 'invalid', 413: 'too_large', 429: 'throttled' };
 
+@ApiTags('media')
 @Controller('api/media')
 export class ImagesController {
   private readonly uploadsRefused = shopCounter('shop.uploads.refused', 'Uploads refused, by reason');
@@ -69,6 +87,17 @@ export class ImagesController {
   @Authenticated()
   @HttpCode(201)
   @UseFilters(TooManyUploadsFilter)
+  @ApiOperation({ summary: 'Upload one image (PNG, JPEG, WebP or GIF, judged by its bytes; at most 3 MB)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { [MEDIA_UPLOAD_FIELD]: { type: 'string', format: 'binary' } },
+      required: [MEDIA_UPLOAD_FIELD],
+    },
+  })
+  @ApiCreatedResponse({ type: UploadImageBody })
+  @ApiErrors(400, 413, 415, 429)
   async upload(
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
@@ -89,6 +118,25 @@ export class ImagesController {
    * browser from treating the bytes as anything else, whoever links to them.
    */
   @Get(':id/:name')
+  @ApiOperation({ summary: 'An image, or a resized copy of it (WebP when accepted)' })
+  @ApiQuery({
+    name: MEDIA_WIDTH_PARAM,
+    required: false,
+    enum: [...MEDIA_VARIANT_WIDTHS],
+    description: 'Width of a resized copy',
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a copy already held' })
+  @ApiProduces(...MEDIA_ACCEPTED_TYPES)
+  @ApiOkResponse({
+    description: 'The bytes, with the type they were proven to be; cacheable for good',
+    schema: { type: 'string', format: 'binary' },
+    headers: {
+      ETag: { description: 'The SHA-256 of the stored image', schema: { type: 'string' } },
+      'Cache-Control': { schema: { type: 'string', example: 'public, max-age=31536000, immutable' } },
+    },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the ETag' })
+  @ApiErrors(404)
   async serve(
     @Param('id') id: string,
     @Param('name') name: string,

@@ -1,16 +1,22 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import type { Product } from '@shop/contracts';
-import { AdminOnly } from '@shop/service-kit';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { ProductResponse } from './dto/product.response';
 import { CreateProductDto } from './dto/product-input.dto';
 import { ProductsAdminService } from './products-admin.service';
 
 /** `POST /api/listings/create`: the admin's "Create listing" screen (spec §2, §7). */
+@ApiTags('products')
 @Controller('api/listings')
 export class ListingsController {
   constructor(private readonly admin: ProductsAdminService) {}
 
   @Post('create')
   @AdminOnly()
+  @ApiOperation({ summary: 'Create a product (admins)' })
+  @ApiCreatedResponse({ type: ProductResponse })
+  @ApiErrors(409)
   create(@Body() input: CreateProductDto): Promise<Product> {
     return this.admin.create(input);
   }

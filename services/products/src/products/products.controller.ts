@@ -16,7 +16,10 @@ import {
   type ProductFacets,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import { AdminOnly } from '@shop/service-kit';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { ApiCatalogueRead } from './catalogue-read.openapi';
+import { ProductDeletedBody, ProductFacetsResponse, ProductResponse } from './dto/product.response';
 import type { FastifyReply } from 'fastify';
 import { CatalogueReadInterceptor } from './catalogue-read.interceptor';
 import { UpdateProductDto } from './dto/product-input.dto';
@@ -25,6 +28,7 @@ import { ProductsAdminService } from './products-admin.service';
 import { ProductsService } from './products.service';
 
 // The reads answer the same to everyone (public fields only): CatalogueReadInterceptor caches them.
+@ApiTags('products')
 @Controller('api/products')
 export class ProductsController {
   constructor(
@@ -35,6 +39,11 @@ export class ProductsController {
   /** The catalogue or a search of it: always a JSON array, the number of matches in X-Total-Count. */
   @Get()
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({
+    summary: 'The catalogue, or a search of it',
+    description: 'Always a JSON array; the number of matches is in X-Total-Count.',
+  })
+  @ApiCatalogueRead([ProductResponse], { counted: true })
   async list(
     @Query() search: ProductSearchDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -47,30 +56,42 @@ export class ProductsController {
   /** The categories and brands of a search, with counts (declared before `:id`, which would take 'facets'). */
   @Get('facets')
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({ summary: 'The categories and brands of a search, with counts' })
+  @ApiCatalogueRead(ProductFacetsResponse)
   facets(@Query() search: ProductFilterDto): Promise<ProductFacets> {
     return this.products.facets(search);
   }
 
   @Get('categories')
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({ summary: 'Every category of the catalogue' })
+  @ApiCatalogueRead('string[]')
   categories(): Promise<string[]> {
     return this.products.categories();
   }
 
   @Get('category/:category')
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({ summary: 'The products of one category' })
+  @ApiCatalogueRead([ProductResponse])
   byCategory(@Param('category') category: string): Promise<Product[]> {
     return this.products.byCategory(category);
   }
 
   @Get('slug/:slug')
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({ summary: 'One product by its slug' })
+  @ApiCatalogueRead(ProductResponse)
+  @ApiErrors(404)
   bySlug(@Param('slug') slug: string): Promise<Product> {
     return this.products.bySlug(slug);
   }
 
   @Get(':id')
   @UseInterceptors(CatalogueReadInterceptor)
+  @ApiOperation({ summary: 'One product by its id' })
+  @ApiCatalogueRead(ProductResponse)
+  @ApiErrors(404)
   byId(@Param('id') id: string): Promise<Product> {
     return this.products.byId(id);
   }
@@ -78,12 +99,18 @@ export class ProductsController {
   @Post('update/:productId')
   @AdminOnly()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Update a product (admins)' })
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiErrors(404, 409)
   update(@Param('productId') productId: string, @Body() input: UpdateProductDto): Promise<Product> {
     return this.admin.update(productId, input);
   }
 
   @Delete('delete/:id')
   @AdminOnly()
+  @ApiOperation({ summary: 'Delete a product (admins)' })
+  @ApiOkResponse({ type: ProductDeletedBody })
+  @ApiErrors(404)
   remove(@Param('id') id: string): Promise<ProductDeletedResponse> {
     return this.admin.remove(id);
   }

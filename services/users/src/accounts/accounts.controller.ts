@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
-import { type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
+import { UserInfoResponse } from '../users/dto/user.response';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../throttling/client-address';
 import { TooManyAttemptsFilter } from '../throttling/too-many-attempts.filter';
@@ -9,24 +11,35 @@ import { SignInDto } from './dto/sign-in.dto';
 import { SignUpDto } from './dto/sign-up.dto';
 import { UpdateProfileDto } from './dto/update-profile.dto';
 
+@ApiTags('users')
+@ApiErrors(429)
 @Controller('api/users')
 @UseFilters(TooManyAttemptsFilter)
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Post('signup')
+  @ApiOperation({ summary: 'Create an account and sign in' })
+  @ApiCreatedResponse({ type: UserInfoResponse })
+  @ApiErrors(409)
   signUp(@Body() body: SignUpDto, @Req() request: FastifyRequest): Promise<UserInfo> {
     return this.accounts.signUp(body, clientAddress(request));
   }
 
   @Post('signin')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with e-mail and password' })
+  @ApiOkResponse({ type: UserInfoResponse })
+  @ApiErrors(401)
   signIn(@Body() body: SignInDto, @Req() request: FastifyRequest): Promise<UserInfo> {
     return this.accounts.signIn(body, clientAddress(request));
   }
 
   @Put('profile')
   @Authenticated()
+  @ApiOperation({ summary: "Change the signed-in user's name, e-mail or password" })
+  @ApiOkResponse({ type: UserInfoResponse, description: 'The account as changed, with a new token' })
+  @ApiErrors(409)
   updateProfile(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: UpdateProfileDto,

@@ -1,5 +1,13 @@
 import { Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { AdminOnly, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AdminOnly,
+  ApiErrors,
+  type AuthenticatedUser,
+  CurrentUser,
+  TOTAL_COUNT_HEADERS,
+} from '@shop/service-kit';
+import { ConfirmationResponse, UserSummaryResponse } from './dto/user.response';
 import { type Confirmation, TOTAL_COUNT_HEADER, type UserSummary } from '@shop/contracts';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UsersAdminService } from './users-admin.service';
@@ -9,6 +17,7 @@ interface HeaderReply {
   header(name: string, value: string): unknown;
 }
 
+@ApiTags('users')
 @Controller('api/users')
 @AdminOnly()
 export class UsersAdminController {
@@ -16,6 +25,8 @@ export class UsersAdminController {
 
   /** Accounts matching the query (one page when asked), the number of all matches in X-Total-Count. */
   @Get('all-users')
+  @ApiOperation({ summary: 'Accounts matching a search, one page when asked (admins)' })
+  @ApiOkResponse({ type: [UserSummaryResponse], headers: TOTAL_COUNT_HEADERS })
   async list(
     @Query() query: ListUsersQuery,
     @Res({ passthrough: true }) reply: HeaderReply,
@@ -26,11 +37,17 @@ export class UsersAdminController {
   }
 
   @Delete('delete/:id')
+  @ApiOperation({ summary: 'Delete an account other than your own (admins)' })
+  @ApiOkResponse({ type: ConfirmationResponse })
+  @ApiErrors(404)
   delete(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string): Promise<Confirmation> {
     return this.admin.delete(actor, id);
   }
 
   @Put('markadmin/:id')
+  @ApiOperation({ summary: 'Make an account an admin (admins)' })
+  @ApiOkResponse({ type: UserSummaryResponse })
+  @ApiErrors(404)
   markAdmin(@Param('id') id: string): Promise<UserSummary> {
     return this.admin.markAdmin(id);
   }

@@ -1,20 +1,28 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { Wallet } from '@shop/contracts';
-import { AdminOnly } from '@shop/service-kit';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { WalletResponse } from './dto/wallet.response';
 import { UpdateWalletDto } from './dto/update-wallet.dto';
 import { WalletsService } from './wallets.service';
 
+@ApiTags('wallet')
 @Controller('api/wallet')
 export class WalletsController {
   constructor(private readonly wallets: WalletsService) {}
 
   @Get('all-wallets')
+  @ApiOperation({ summary: 'Where to pay, one wallet per payment method' })
+  @ApiOkResponse({ type: [WalletResponse] })
   all(): Promise<Wallet[]> {
     return this.wallets.all();
   }
 
   @Put('update-wallet')
   @AdminOnly()
+  @ApiOperation({ summary: "Change a payment method's wallet (admins)" })
+  @ApiOkResponse({ type: WalletResponse })
+  @ApiErrors(404)
   update(@Body() body: UpdateWalletDto): Promise<Wallet> {
     return this.wallets.update(body);
   }
