@@ -18,9 +18,8 @@ import {
   eventSubject,
 } from '@shop/contracts';
 import * as prettier from 'prettier';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import { parse, stringify } from 'yaml';
+export { natsMessageChecker } from '../src/contracts/nats-check.js';
 import { type NatsUse, type Role, SERVICES, type ServiceName, repoRoot, scanNatsUse } from './nats-use.js';
 
 /**
@@ -302,58 +301,6 @@ export function documentDrift(root = repoRoot): string[] {
     }
   }
   return [...new Set(problems)];
-}
-
-/**
- * Validates messages seen on NATS against the documents: an event or plain subject by its address,
- * a command request by its subject, a reply by the inbox its request named. Answers the problem, or
- * undefined when the message matches its document.
- */
-export function natsMessageChecker(root = repoRoot): {
-  check(subject: string, payload: unknown, replyTo?: string): string | undefined;
-  /** Every address a message was checked on. */
-  seen: Set<string>;
-} {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  const bySubject = new Map<string, ReturnType<Ajv['compile']>>();
-  const replies = new Map<string, ReturnType<Ajv['compile']>>();
-  for (const service of SERVICES) {
-    const document = parse(readFileSync(asyncApiPath(service, root), 'utf8')) as {
-      channels: Record<string, { address: string | null; messages: Record<string, { $ref: string }> }>;
-      components: { messages: Record<string, { payload: JsonSchema }> };
-    };
-    for (const [id, channel] of Object.entries(document.channels)) {
-      if (channel.address === null) continue;
-      const [message] = Object.values(channel.messages);
-      const payload =
-        document.components.messages[message!.$ref.replace('#/components/messages/', '')]!.payload;
-      if (!bySubject.has(channel.address)) bySubject.set(channel.address, ajv.compile(payload));
-      const reply = document.components.messages[`${id}Reply`];
-      if (reply && !replies.has(channel.address)) replies.set(channel.address, ajv.compile(reply.payload));
-    }
-  }
-  const inboxes = new Map<string, string>();
-  const seen = new Set<string>();
-  const errors = (validate: ReturnType<Ajv['compile']>) =>
-    (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
-  return {
-    seen,
-    check(subject, payload, replyTo) {
-      const inboxOf = inboxes.get(subject);
-      if (inboxOf !== undefined) {
-        inboxes.delete(subject);
-        const validate = replies.get(inboxOf)!;
-        seen.add(`${inboxOf} reply`);
-        return validate(payload) ? undefined : `reply to ${inboxOf}: ${errors(validate)}`;
-      }
-      const validate = bySubject.get(subject);
-      if (!validate) return `${subject}: no AsyncAPI document names this subject`;
-      seen.add(subject);
-      if (replyTo && replies.has(subject)) inboxes.set(replyTo, subject);
-      return validate(payload) ? undefined : `${subject}: ${errors(validate)}`;
-    },
-  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,0 +1,148 @@
+// Schemathesis (PyPI) against one service's OpenAPI document, through the gateway of a running shop,
+// as one user (issue 25 item 4; docs/contracts.md). e2e/tests/fuzz.spec.ts runs it for every service
+// with a shopper's and an admin's token. Bounded: a few examples per operation and a time budget per
+// run, a timeout per request (a request that hangs fails), and a fixed seed, so a run is repeatable.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toolPaths } from '@shop/infra/paths';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * What every answer is checked for: no 5xx, a status, content type, headers and body the document
+ * gives for that operation, and what the other checks of `--checks all` find.
+ */
+export const FUZZ_CHECKS = 'all';
+
+export interface FuzzOptions {
+  service: string;
+  /** The OpenAPI document to test by (default: services/<service>/openapi.json). */
+  document?: string;
+  /** The gateway: the documents' paths are the gateway's. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <token>` with every request. */
+  token: string;
+  /** Test cases per operation and phase at most. */
+  maxExamples?: number;
+  /** Time budget of the whole run, seconds. */
+  maxTimeSeconds?: number;
+  /** A request without an answer by then fails the run. */
+  requestTimeoutSeconds?: number;
+  seed?: number;
+}
+
+export interface FuzzResult {
+  service: string;
+  exitCode: number | null;
+  /** Test cases Schemathesis generated and sent. */
+  cases: number;
+  /** One line per failure Schemathesis found: the operation and the check. */
+  failures: string[];
+  /** Schemathesis's own output, for the log when it fails. */
+  output: string;
+  seconds: number;
+}
+
+interface NdjsonEvent {
+  [kind: string]: unknown;
+}
+
+/** Runs Schemathesis once; resolves when it ends (it ends by itself: its run is bounded). */
+export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
+  const { schemathesis } = toolPaths();
+  if (!existsSync(schemathesis))
+    throw new Error(
+      `Schemathesis is not installed at ${schemathesis}: run node tools/infra/ensure-tools.mjs --browser`,
+    );
+  const document = options.document ?? join(repoRoot, 'services', options.service, 'openapi.json');
+  const reportDir = mkdtempSync(join(tmpdir(), `fuzz-${options.service}-`));
+  const ndjson = join(reportDir, 'events.ndjson');
+  const args = [
+    'run',
+    document,
+    '--url',
+    options.baseUrl,
+    '--header',
+    `Authorization: Bearer ${options.token}`,
+    '--checks',
+    FUZZ_CHECKS,
+    '--max-examples',
+    String(options.maxExamples ?? 8),
+    '--max-time',
+    String(options.maxTimeSeconds ?? 20),
+    '--request-timeout',
+    String(options.requestTimeoutSeconds ?? 10),
+    '--seed',
+    String(options.seed ?? 25),
+    '--workers',
+    '2',
+    '--no-shrink',
+    '--suppress-health-check',
+    'all',
+    '--report',
+    'ndjson',
+    '--report-ndjson-path',
+    ndjson,
+    '--output-truncate',
+    'true',
+  ];
+  const started = Date.now();
+  const child = spawn(schemathesis, args, {
+    env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  try {
+    const { cases, failures } = readReport(existsSync(ndjson) ? readFileSync(ndjson, 'utf8') : '');
+    return {
+      service: options.service,
+      exitCode,
+      cases,
+      failures,
+      output,
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+/** Test cases and failures from Schemathesis's NDJSON event stream. */
+export function readReport(text: string): { cases: number; failures: string[] } {
+  let cases = 0;
+  const failures = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const event = JSON.parse(line) as NdjsonEvent;
+    const [kind, body] = Object.entries(event)[0] ?? [];
+    if (kind !== 'ScenarioFinished') continue;
+    const recorder = (body as { recorder?: Recorder }).recorder;
+    if (!recorder) continue;
+    cases += Object.keys(recorder.cases ?? {}).length;
+    for (const checks of Object.values(recorder.checks ?? {})) {
+      for (const check of checks) {
+        if (check.status === 'failure')
+          failures.add(
+            `${recorder.label}: ${check.name}${check.failure_info ? ` (${describeFailure(check.failure_info)})` : ''}`,
+          );
+      }
+    }
+  }
+  return { cases, failures: [...failures].sort() };
+}
+
+interface Recorder {
+  label: string;
+  cases?: Record<string, unknown>;
+  checks?: Record<string, { name: string; status: string; failure_info?: unknown }[]>;
+}
+
+function describeFailure(info: unknown): string {
+  const failure = (info as { failure?: { title?: string; message?: string } }).failure;
+  return [failure?.title, failure?.message?.split('\n')[0]].filter(Boolean).join(': ');
+}
