@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, observabilityWanted, repoRoot, serviceMain } from '@shop/infra';
+import { observabilityWanted, repoRoot, serviceMain } from '@shop/infra';
 import {
   FRONT_ENDS,
   type FrontEndName,
@@ -25,7 +25,8 @@ import {
   startTraceViewer,
 } from './stack/observability.js';
 import { Parts } from './stack/parts.js';
-import { ensureTokenKeys, type ServiceInstance, startService } from './stack/services.js';
+import { natsClusterFromEnv, replicasFromEnv } from './stack/env.js';
+import { ensureTokenKeys, type ServiceInstance, serviceInstances, startService } from './stack/services.js';
 
 export { databaseUrl, ensureTokenKeys, type TokenKeyFiles } from './stack/services.js';
 export {
@@ -58,9 +59,16 @@ export interface StackOptions {
   natsUrl?: string;
   /**
    * Copies of a service to run, each on its own port (the first on the service's port, the others on
-   * free ones), all behind the gateway: `{ products: 2 }` (SHOP_REPLICAS for npm start). One by default.
+   * free ones), all behind the gateway, each supervised: `{ products: 2 }`. From SHOP_REPLICAS when absent
+   * (`products=2,orders=2`); one of each by default.
    */
   replicas?: Partial<Record<ServiceName, number>>;
+  /**
+   * nats-server nodes to run clustered on this machine instead of one server (each node its own JetStream
+   * store, the events stream on up to three of them): 3 to prove the shop rides out the loss of one. From
+   * SHOP_NATS_CLUSTER when absent; 1 by default. Ignored with `natsUrl`.
+   */
+  natsCluster?: number;
   /**
    * Restart the database, NATS and every service when they end unexpectedly, with backoff, saying so
    * through `log` (npm start does, as Kubernetes would). Parts stopped through `stopPart` stay stopped.
@@ -86,6 +94,8 @@ export interface RunningStack {
   ports: Record<PartName, number>;
   /** The services that were built and started. */
   services: ServiceName[];
+  /** What every service's NATS_URL says: one server, or every node of the cluster, comma-separated. */
+  natsUrl: string;
   /** Every running copy of every service, with its ports (one each unless `replicas` asked for more). */
   instances: ServiceInstance[];
   logDir: string;
@@ -96,7 +106,7 @@ export interface RunningStack {
   /** Jaeger and VictoriaMetrics, when the stack runs them. */
   observability?: StackObservability;
   /** The process id of the database, NATS or a service now (it changes when a supervisor restarts it). */
-  pidOf(name: ServiceInstanceName | 'mongo' | 'nats'): number | undefined;
+  pidOf(name: ServiceInstanceName | 'mongo' | 'nats' | `nats-${number}`): number | undefined;
   /**
    * Stops one part (to show the rest copes) and starts it again. A front-end starts serving the build in
    * `dir` (its own dist by default) alone, and a remote started so is named in remotes.json at once.
@@ -116,35 +126,6 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Every copy of the services to run: the first on the service's own ports, the others on free ones. */
-async function serviceInstances(
-  services: ServiceName[],
-  ports: { parts: Record<PartName, number>; metrics: Record<ServiceName, number> },
-  replicas: Partial<Record<ServiceName, number>> = {},
-): Promise<ServiceInstance[]> {
-  const instances: ServiceInstance[] = [];
-  for (const service of services) {
-    const count = replicas[service] ?? 1;
-    if (!Number.isInteger(count) || count < 1)
-      throw new Error(`replicas of ${service}: ${count} is not 1 or more`);
-    instances.push({
-      service,
-      name: service,
-      port: ports.parts[service],
-      metricsPort: ports.metrics[service],
-    });
-    for (let copy = 2; copy <= count; copy += 1) {
-      instances.push({
-        service,
-        name: `${service}-${copy}`,
-        port: await freePort(),
-        metricsPort: await freePort(),
-      });
-    }
-  }
-  return instances;
-}
-
 /**
  * Starts the whole shop: database, NATS with JetStream, (Jaeger,) every built service, the front-ends'
  * static servers and the gateway in front of them, (VictoriaMetrics,) in that order, each waited for.
@@ -159,7 +140,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const ports = await stackPorts(options.ports, options.gatewayPort);
   const services = SERVICES.filter((name) => existsSync(serviceMain(name)));
-  const instances = await serviceInstances(services, ports, options.replicas);
+  const instances = await serviceInstances(services, ports, options.replicas ?? replicasFromEnv());
+  const natsNodes = options.natsCluster ?? natsClusterFromEnv();
   const metricsUrls = {} as Record<ServiceName | 'gateway', string>;
   for (const name of SERVICES) metricsUrls[name] = `http://127.0.0.1:${ports.metrics[name]}/metrics`;
   metricsUrls.gateway = `http://127.0.0.1:${ports.tools.gatewayStatus}/metrics`;
@@ -182,6 +164,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       durable: options.dataDir !== undefined,
       mongoUrl: options.mongoUrl,
       natsUrl: options.natsUrl,
+      natsNodes,
       log,
     });
     if (observability) await startTraceViewer(observability, tools);
@@ -193,6 +176,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       outboxDir: join(dataDir, 'outbox'),
       logDir,
       otlpEndpoint: observability?.otlpEndpoint,
+      streamReplicas: options.natsUrl ? undefined : Math.min(natsNodes, 3),
       extraEnv: options.serviceEnv,
     };
     const startInstance = async (instance: ServiceInstance) => {
@@ -245,6 +229,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           : `http://127.0.0.1:${ports.parts.gateway}`,
       ports: ports.parts,
       services,
+      natsUrl,
       instances,
       logDir,
       outboxDir: settings.outboxDir,

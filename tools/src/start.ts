@@ -14,8 +14,10 @@ function numberFromEnv(name: string, check: (value: number) => boolean): number 
  * `npm start`: the whole shop on the documented ports, data kept under .data/, every part supervised
  * (restarted with backoff when it dies, as Kubernetes would), Ctrl-C stops it all. The README's runner
  * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, MONGO_URL /
- * NATS_URL to use servers of your own instead of the embedded ones, and SHOP_OBSERVABILITY (0: no Jaeger
- * and VictoriaMetrics, read by the stack). Every other variable reaches the services as it is.
+ * NATS_URL to use servers of your own instead of the embedded ones; the stack itself reads
+ * SHOP_OBSERVABILITY (0: no Jaeger and VictoriaMetrics), SHOP_REPLICAS (`products=2,orders=2`: copies of
+ * services behind the gateway) and SHOP_NATS_CLUSTER (3: clustered nats-server nodes). Every other
+ * variable reaches the services as it is.
  */
 async function main(): Promise<void> {
   const dataDir = join(REPO_ROOT, '.data');

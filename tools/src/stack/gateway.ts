@@ -26,13 +26,7 @@ export async function startStackGateway(options: StackGatewayOptions): Promise<{
     configPath: options.configPath ?? join(repoRoot(), 'gateway', 'kong.yml'),
     port: options.port,
     host: options.host,
-    // One address stays a plain string: what every gateway before replicas reads.
-    upstreams: Object.fromEntries(
-      Object.entries(options.upstreams).map(([name, targets]) => [
-        name,
-        targets.length === 1 ? targets[0]! : (targets as never),
-      ]),
-    ),
+    upstreams: options.upstreams,
     rateLimitFactor: options.rateLimitFactor,
     logger: pino(pino.destination({ dest: join(options.logDir, 'gateway.log'), sync: false })),
     statusPort: options.statusPort,

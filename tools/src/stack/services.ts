@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ServiceProcess, startServiceProcess } from '@shop/infra';
-import type { ServiceName } from '../ports.js';
+import { freePort, type ServiceProcess, startServiceProcess } from '@shop/infra';
+import type { PartName, ServiceName } from '../ports.js';
 
 /** The service's own database on a MongoDB URL: `mongodb://h:27017/?x=y` → `mongodb://h:27017/orders?x=y`. */
 export function databaseUrl(mongoUrl: string, database: string): string {
@@ -50,6 +50,11 @@ export interface ServiceSettings {
   outboxDir: string;
   logDir: string;
   otlpEndpoint?: string;
+  /**
+   * Copies of the events stream JetStream keeps (NATS_STREAM_REPLICAS): 3 on a cluster of three or more;
+   * absent with a NATS of your own, whose environment says.
+   */
+  streamReplicas?: number;
   /** Extra environment for every service (a test shortening the recovery windows says so here). */
   extraEnv?: Record<string, string>;
 }
@@ -75,6 +80,7 @@ export function startService(instance: ServiceInstance, settings: ServiceSetting
       ...process.env,
       // The service's own name in its spans; a test's extraEnv may still change it or where spans go.
       ...telemetryEnv(service, settings.otlpEndpoint),
+      ...(settings.streamReplicas ? { NATS_STREAM_REPLICAS: String(settings.streamReplicas) } : {}),
       ...settings.extraEnv,
       NODE_ENV: process.env['NODE_ENV'] ?? 'development',
       HOST: '127.0.0.1',
@@ -94,4 +100,34 @@ export function startService(instance: ServiceInstance, settings: ServiceSetting
       readyTimeoutMs: 120_000,
     },
   );
+}
+
+/** Every copy of the services to run: the first on the service's own ports, the others on free ones. */
+export async function serviceInstances(
+  services: ServiceName[],
+  ports: { parts: Record<PartName, number>; metrics: Record<ServiceName, number> },
+  replicas: Partial<Record<ServiceName, number>>,
+): Promise<ServiceInstance[]> {
+  const instances: ServiceInstance[] = [];
+  for (const service of services) {
+    const count = replicas[service] ?? 1;
+    if (!Number.isInteger(count) || count < 1) {
+      throw new Error(`replicas of ${service}: ${count} is not a whole number of 1 or more`);
+    }
+    instances.push({
+      service,
+      name: service,
+      port: ports.parts[service],
+      metricsPort: ports.metrics[service],
+    });
+    for (let copy = 2; copy <= count; copy += 1) {
+      instances.push({
+        service,
+        name: `${service}-${copy}`,
+        port: await freePort(),
+        metricsPort: await freePort(),
+      });
+    }
+  }
+  return instances;
 }
