@@ -11,6 +11,7 @@ const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload.cjs');
 const { InlineStartPlugin } = require('./inline-start-plugin.cjs');
 const { PrivateSourceMapsPlugin } = require('./private-source-maps-plugin.cjs');
+const { LeanRemoteEntryPlugin, provideRuntimeCorePlugin } = require('./lean-remote-entry-plugin.cjs');
 
 /**
  * @typedef {object} FrontEndOptions
@@ -66,7 +67,10 @@ function createWebpackConfig(options, argv = {}) {
   const plugins = [
     new ModuleFederationPlugin({
       name,
-      ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes }),
+      // A remote's container is assigned to `self[name]` (not a `var`), so the lean entry can start it later.
+      ...(isHost
+        ? {}
+        : { filename: REMOTE_ENTRY, exposes: options.exposes, library: { type: 'global', name } }),
       // Remotes are registered at run time from remotes.json; none is known when building.
       remotes: {},
       shared: sharedDependencies(packageJson),
@@ -78,7 +82,12 @@ function createWebpackConfig(options, argv = {}) {
         optimization: isHost
           ? { target: 'web' }
           : { target: 'web', disableRemote: true, disableSnapshot: true },
+        // One copy of the runtime's core on the page: the shell provides its own (runtimePlugins below), and
+        // a remote's entry uses it, falling back to a copy of its own under shells that provide none
+        // (lean-remote-entry-plugin.cjs).
+        ...(isHost ? {} : { externalRuntime: true }),
       },
+      ...(isHost ? { runtimePlugins: [provideRuntimeCorePlugin()] } : {}),
       manifest: true,
       dts: false,
       dev: false,
@@ -95,6 +104,7 @@ function createWebpackConfig(options, argv = {}) {
     );
     if (options.inlineStart) plugins.push(new InlineStartPlugin({ entry: options.inlineStart }));
   }
+  if (!isHost) plugins.push(new LeanRemoteEntryPlugin({ name, filename: REMOTE_ENTRY }));
   if (options.publicDir && fs.existsSync(path.resolve(projectDir, options.publicDir))) {
     plugins.push(
       new CopyWebpackPlugin({ patterns: [{ from: path.resolve(projectDir, options.publicDir) }] }),
@@ -196,6 +206,9 @@ function createWebpackConfig(options, argv = {}) {
  */
 const FRAMEWORK_MODULES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]|[\\/]shared-react-router-dom\.mjs$/;
+
+/** A remote's container entry, named in its mf-manifest.json. */
+const REMOTE_ENTRY = 'remoteEntry.js';
 
 /** Text assets the static servers answer precompressed (ARCHITECTURE.md, "Caching"). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;

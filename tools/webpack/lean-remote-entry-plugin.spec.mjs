@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const { wrap, FALLBACK_FILE, FALLBACKS } = require('./lean-remote-entry-plugin.cjs');
+
+const ENTRY_URL = 'https://shop.test/remotes/catalog/1.0.0/remoteEntry.js';
+const VERSION = '2.9.2';
+
+/**
+ * What webpack writes for a container built with `externalRuntime` and `library: { type: 'global' }`, cut
+ * down: it reads the runtime's core from the global once, while it starts, and assigns `self.catalog`; its
+ * public path (`auto`) comes from `document.currentScript`.
+ */
+const CONTAINER = `(()=>{const core=self._FEDERATION_RUNTIME_CORE;if(!core)throw new Error("no runtime core");
+const publicPath=document.currentScript?.src;
+self.catalog={core,publicPath,init:async()=>"initialised",get:async(m)=>"factory of "+m}})();`;
+
+/** A page: the wrapped entry runs in it as the script at ENTRY_URL; appended scripts are recorded, not run. */
+function page() {
+  const appended = [];
+  // As in a browser, `currentScript` is a getter of the prototype: the script running now, else null.
+  let running = null;
+  const document = Object.create(
+    Object.defineProperty({}, 'currentScript', { get: () => running, configurable: true }),
+  );
+  document.head = { append: (script) => appended.push(script) };
+  document.createElement = () => ({ src: '', onload: undefined, onerror: undefined });
+  const context = vm.createContext({ document, URL });
+  const self = vm.runInContext('this', context);
+  context.self = self;
+  const runEntry = () => {
+    running = { tagName: 'SCRIPT', src: ENTRY_URL };
+    try {
+      vm.runInContext(wrap(CONTAINER, { name: 'catalog', version: VERSION }).source(), context);
+    } finally {
+      running = null;
+    }
+  };
+  return { self, document, appended, runEntry };
+}
+
+const shellCore = { from: 'the shell' };
+const ownCore = { from: "the remote's own copy" };
+
+describe('the lean remote entry', () => {
+  it('starts at once on the core the shell provided, of its version, and loads nothing more', async () => {
+    const { self, appended, runEntry } = page();
+    self._FEDERATION_RUNTIME_CORE = shellCore;
+    self._FEDERATION_RUNTIME_CORE_FROM = { name: 'shell', version: VERSION };
+    runEntry();
+    expect(self.catalog.core).toBe(shellCore);
+    expect(self.catalog.publicPath).toBe(ENTRY_URL);
+    expect(await self.catalog.get('./HomePage')).toBe('factory of ./HomePage');
+    expect(appended).toEqual([]);
+    expect(self._FEDERATION_RUNTIME_CORE).toBe(shellCore);
+  });
+
+  it('run before the shell has started (an early script), starts on the shell’s core at the first call', async () => {
+    const { self, appended, runEntry } = page();
+    runEntry();
+    self._FEDERATION_RUNTIME_CORE = shellCore;
+    self._FEDERATION_RUNTIME_CORE_FROM = { name: 'shell', version: VERSION };
+    expect(await self.catalog.init({}, [])).toBe('initialised');
+    expect(self.catalog.core).toBe(shellCore);
+    // Started late, it still resolves its files from where the entry was loaded.
+    expect(self.catalog.publicPath).toBe(ENTRY_URL);
+    expect(appended).toEqual([]);
+  });
+
+  it('under a shell that provides no core, loads its own copy from its folder first, and leaves no global behind', async () => {
+    const { self, document, appended, runEntry } = page();
+    runEntry();
+    const factory = self.catalog.get('./ProductPage');
+    await Promise.resolve();
+    expect(appended.map((script) => script.src)).toEqual([new URL(FALLBACK_FILE, ENTRY_URL).href]);
+    // The fallback file registers the core under its version (what the built file does).
+    self[FALLBACKS] = { [VERSION]: ownCore };
+    appended[0].onload();
+    expect(await factory).toBe('factory of ./ProductPage');
+    expect(self.catalog.core).toBe(ownCore);
+    expect(self.catalog.publicPath).toBe(ENTRY_URL);
+    expect(document.currentScript).toBeNull();
+    expect('_FEDERATION_RUNTIME_CORE' in self).toBe(false);
+  });
+
+  it('does not run on a core of another version: takes its own, and gives the shell’s back', async () => {
+    const { self, appended, runEntry } = page();
+    self._FEDERATION_RUNTIME_CORE = shellCore;
+    self._FEDERATION_RUNTIME_CORE_FROM = { name: 'shell', version: '1.0.0' };
+    runEntry();
+    const init = self.catalog.init({}, []);
+    await Promise.resolve();
+    self[FALLBACKS] = { [VERSION]: ownCore };
+    appended[0].onload();
+    expect(await init).toBe('initialised');
+    expect(self.catalog.core).toBe(ownCore);
+    expect(self._FEDERATION_RUNTIME_CORE).toBe(shellCore);
+  });
+
+  it('fails the call, naming the file, when its own copy cannot be loaded', async () => {
+    const { self, appended, runEntry } = page();
+    runEntry();
+    const init = self.catalog.init({}, []);
+    await Promise.resolve();
+    appended[0].onerror();
+    await expect(init).rejects.toThrow(`catalog: ${new URL(FALLBACK_FILE, ENTRY_URL).href} did not load`);
+  });
+});
