@@ -67,7 +67,8 @@ export class OrdersController {
       },
     },
   })
-  @ApiErrors(409)
+  // 404: a product of the order is not in the catalogue (products.reserve's refusal).
+  @ApiErrors(404, 409)
   async place(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlaceOrderDto,
