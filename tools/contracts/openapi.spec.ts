@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  OPENAPI_SERVICES,
+  documentPath,
+  generatedTypes,
+  generatedTypesPath,
+  lintDocuments,
+  referencePolicy,
+} from './openapi.js';
+
+describe("the services' OpenAPI documents", () => {
+  it('pass Redocly lint with the project rules', { timeout: 60_000 }, async () => {
+    const { code, output } = await lintDocuments(OPENAPI_SERVICES.map(documentPath));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/Your API descriptions? (is|are) valid/);
+    expect(output, output).not.toMatch(/\bwarning\b/);
+  });
+
+  it('fail the lint when a document breaks OpenAPI 3.1', { timeout: 60_000 }, async () => {
+    const document = JSON.parse(readFileSync(documentPath('wallet'), 'utf8')) as {
+      paths: Record<string, Record<string, { parameters: unknown[] }>>;
+    };
+    // Swagger 2's body parameter: no such place in OpenAPI 3.
+    document.paths['/api/wallet/all-wallets']!.get!.parameters.push({ name: 'wallet', in: 'body' });
+    const file = join(mkdtempSync(join(tmpdir(), 'openapi-lint-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const { code, output } = await lintDocuments([file]);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/error\s+struct/);
+  });
+
+  it.each(OPENAPI_SERVICES)(
+    'libs/contracts/src/generated/%s.ts is typed from the committed document',
+    async (service) => {
+      expect(
+        readFileSync(generatedTypesPath(service), 'utf8'),
+        'run `npx tsx tools/contracts/openapi.ts types` and commit libs/contracts/src/generated',
+      ).toBe(await generatedTypes(service));
+    },
+  );
+});
+
+describe('the API reference page policy', () => {
+  const page = [
+    '<html><head><style>body{margin:0}</style><script>window.a=1</script>',
+    '<script type="module">import("./x.js")</script></head>',
+    '<body><div style="display:none"></div><script src="/x.js"></script></body></html>',
+  ].join('');
+
+  it('allows exactly its inline scripts and styles, by hash', async () => {
+    const policy = await referencePolicy(page);
+    const directives = Object.fromEntries(
+      policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(directives['default-src']).toEqual(["'none'"]);
+    expect(directives['script-src']).toHaveLength(2);
+    expect(directives['script-src']!.every((source: string) => source.startsWith("'sha256-"))).toBe(true);
+    expect(directives['style-src']).toEqual([
+      "'unsafe-hashes'",
+      "'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='",
+      expect.stringMatching(/^'sha256-/),
+    ]);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['connect-src']).toBeUndefined();
+  });
+});

@@ -1,0 +1,181 @@
+// The services' OpenAPI documents (services/<name>/openapi.json, each written from its code by
+// `npm run openapi -w @shop/<name>`, each checked against it by that service's tests), put to use:
+// linted with Redocly, typed for the front-ends, joined into the one API reference at /api/docs.
+// docs/decisions/0014-api-reference.md says why the data service serves that reference.
+//
+//   npx tsx tools/contracts/openapi.ts types              # rewrite libs/contracts/src/generated/*.ts
+//   npx tsx tools/contracts/openapi.ts reference <dir>    # <dir>/index.html and <dir>/headers.json
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import openapiTS from 'openapi-typescript';
+import * as prettier from 'prettier';
+import { CSP_REPORT_PATH, REPORTING_ENDPOINTS, inlineScriptHashes } from '../src/page-policy.mjs';
+
+export const repoRoot = join(import.meta.dirname, '..', '..');
+
+/** The services with an HTTP API, in the order the reference shows them. */
+export const OPENAPI_SERVICES = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
+export type OpenApiService = (typeof OPENAPI_SERVICES)[number];
+
+export const documentPath = (service: OpenApiService): string =>
+  join(repoRoot, 'services', service, 'openapi.json');
+
+export const generatedTypesPath = (service: OpenApiService): string =>
+  join(repoRoot, 'libs', 'contracts', 'src', 'generated', `${service}.ts`);
+
+const REDOCLY = join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+const REDOCLY_CONFIG = join(import.meta.dirname, 'redocly.yaml');
+
+/** Runs the Redocly CLI; it sends no usage data and looks for no update. */
+async function redocly(args: string[]): Promise<{ code: number; output: string }> {
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [REDOCLY, ...args], {
+      cwd: repoRoot,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+/** `redocly lint` of documents with the project's rules (tools/contracts/redocly.yaml): any problem fails. */
+export function lintDocuments(files: string[]): Promise<{ code: number; output: string }> {
+  return redocly([
+    'lint',
+    '--config',
+    REDOCLY_CONFIG,
+    '--max-problems',
+    '50',
+    '--format',
+    'stylish',
+    ...files,
+  ]);
+}
+
+/** The TypeScript types of one service's document, as committed under libs/contracts/src/generated. */
+export async function generatedTypes(service: OpenApiService): Promise<string> {
+  const document = JSON.parse(readFileSync(documentPath(service), 'utf8')) as Record<string, unknown>;
+  // openapi-typescript 6 takes the document as its 3.0 form: `type: [T, 'null']` is read as T | null.
+  const types = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
+    exportType: false,
+  });
+  const header = [
+    `// Generated from services/${service}/openapi.json by \`npx tsx tools/contracts/openapi.ts types\`.`,
+    '// Do not edit: change the service, regenerate its document, then these types.',
+    // Its helper for `oneOf` takes any tuple.
+    ...(/\bany\b/.test(types) ? ['/* eslint-disable @typescript-eslint/no-explicit-any */'] : []),
+    '',
+  ].join('\n');
+  const file = generatedTypesPath(service);
+  return prettier.format(header + types, { ...(await prettier.resolveConfig(file)), filepath: file });
+}
+
+export async function writeTypes(): Promise<void> {
+  mkdirSync(join(repoRoot, 'libs', 'contracts', 'src', 'generated'), { recursive: true });
+  for (const service of OPENAPI_SERVICES)
+    writeFileSync(generatedTypesPath(service), await generatedTypes(service));
+}
+
+/** The six documents as one (`redocly join`), under the shop's own title. */
+export async function joinDocuments(outFile: string): Promise<void> {
+  const joined = await redocly(['join', ...OPENAPI_SERVICES.map(documentPath), '-o', outFile]);
+  if (joined.code !== 0) throw new Error(`redocly join failed:\n${joined.output}`);
+  const document = JSON.parse(readFileSync(outFile, 'utf8')) as Record<string, unknown>;
+  document.info = {
+    title: 'Shop API',
+    version: '1.0.0',
+    description:
+      'Every route of the six services behind the gateway, one section per service. Each section is ' +
+      'generated from its service’s code (`services/<name>/openapi.json`). Errors always answer ' +
+      '`{ "message": "..." }`; signed-in routes take `Authorization: Bearer <token>` from `POST /api/users/signin`.',
+    license: { name: 'MIT', identifier: 'MIT' },
+  };
+  writeFileSync(outFile, JSON.stringify(document, null, 2));
+}
+
+// An inline <style> element's text, as the browser hashes it.
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+// A style attribute, which a policy allows by the hash of its value with 'unsafe-hashes'.
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+
+const sha256 = async (text: string): Promise<string> => {
+  const { createHash } = await import('node:crypto');
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+};
+
+/**
+ * The reference page's own Content-Security-Policy: its inline scripts and styles by hash and
+ * nothing else, no connection, no frame, no form; violations go where the shop page's go.
+ */
+export async function referencePolicy(html: string): Promise<string> {
+  const styles = [
+    ...[...html.matchAll(INLINE_STYLE)].map(([, css = '']) => css),
+    ...[...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => value),
+  ];
+  const styleHashes = [...new Set(await Promise.all(styles.map(sha256)))];
+  return [
+    "default-src 'none'",
+    ['script-src', ...new Set(inlineScriptHashes(html))].join(' '),
+    ['style-src', "'unsafe-hashes'", ...styleHashes].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    'report-to csp',
+  ].join('; ');
+}
+
+/** Builds the API reference into `outDir`: index.html (Redoc, scripts inline) and the headers to serve it with. */
+export async function buildReference(outDir: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'shop-api-reference-'));
+  try {
+    const joined = join(work, 'openapi.json');
+    await joinDocuments(joined);
+    mkdirSync(outDir, { recursive: true });
+    const html = join(outDir, 'index.html');
+    const built = await redocly([
+      'build-docs',
+      joined,
+      '--inlineBundle',
+      '--title',
+      'Shop API reference',
+      '-o',
+      html,
+    ]);
+    if (built.code !== 0) throw new Error(`redocly build-docs failed:\n${built.output}`);
+    const headers = {
+      'content-security-policy': await referencePolicy(readFileSync(html, 'utf8')),
+      'reporting-endpoints': REPORTING_ENDPOINTS,
+    };
+    writeFileSync(join(outDir, 'headers.json'), `${JSON.stringify(headers, null, 2)}\n`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [command, outDir] = process.argv.slice(2);
+  const run =
+    command === 'types'
+      ? writeTypes()
+      : command === 'reference' && outDir
+        ? buildReference(outDir)
+        : Promise.reject(new Error('usage: openapi.ts types | reference <dir>'));
+  run.then(
+    () => console.log(command === 'types' ? 'wrote libs/contracts/src/generated' : `wrote ${outDir}`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
