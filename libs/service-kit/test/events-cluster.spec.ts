@@ -12,27 +12,24 @@ import { connectNats } from '../src/nats/nats-connection';
 
 const logger = pino({ level: 'silent' });
 
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
+/** Waits until `check` holds; a check that throws counts as not yet. */
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** The outbox relay publishes again until the stream acknowledges; so does this. */
 async function publishUntilAcknowledged(events: JetStreamEvents, type: string, n: number): Promise<string> {
   const event = newEvent(type, { n });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await events.publish(event);
-      return event.id;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  await until(() => events.publish(event).then(() => true));
+  return event.id;
 }
 
 describe('events on a three-node NATS cluster (NATS_URL lists every node, NATS_STREAM_REPLICAS=3)', () => {
