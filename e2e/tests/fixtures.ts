@@ -222,6 +222,14 @@ export async function uploadImageThroughApi(
   return answer.url;
 }
 
+/** A delivery address every order placed through the API may use. */
+export const TEST_SHIPPING_ADDRESS = {
+  address: '1 Main St',
+  city: 'Fresno',
+  country: 'United States',
+  phoneNumber: '+1 555 0100',
+} as const;
+
 /** Creates a shopper through the API (for tests whose subject is not sign-up itself). */
 export function signUpThroughApi(
   baseURL: string,
