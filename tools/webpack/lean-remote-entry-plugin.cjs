@@ -42,7 +42,7 @@ const run=()=>{`;
 const start=(runtime,late)=>{const had=Object.hasOwn(self,core),before=self[core];self[core]=runtime;if(late)Object.defineProperty(d,"currentScript",{configurable:true,value:{tagName:"SCRIPT",src:base}});
 try{run()}finally{if(late)delete d.currentScript;if(had)self[core]=before;else delete self[core]}return self[name]};
 const now=provided();if(now){start(now,false);return}
-const fallback=()=>new Promise((resolve,reject)=>{const s=d.createElement("script");s.src=new URL(${json(FALLBACK_FILE)},base).href;s.onload=resolve;s.onerror=()=>reject(new Error(name+": "+s.src+" did not load"));d.head.append(s)});
+const fallback=()=>new Promise((resolve,reject)=>{const s=d.createElement("script");s.src=new URL(${json(FALLBACK_FILE)},base).href;s.onload=()=>{s.remove();resolve()};s.onerror=()=>{s.remove();reject(new Error(name+": "+s.src+" did not load"))};d.head.append(s)});
 let started;const container=()=>started??=(provided()?Promise.resolve():fallback()).then(()=>start(provided(),true));
 self[name]={init:(...args)=>container().then(c=>c.init(...args)),get:(...args)=>container().then(c=>c.get(...args))};
 })();`;

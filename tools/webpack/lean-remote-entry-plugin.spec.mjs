@@ -25,8 +25,14 @@ function page() {
   const document = Object.create(
     Object.defineProperty({}, 'currentScript', { get: () => running, configurable: true }),
   );
-  document.head = { append: (script) => appended.push(script) };
-  document.createElement = () => ({ src: '', onload: undefined, onerror: undefined });
+  // Scripts in the page's head: appended ones are kept here, not run.
+  const head = new Set();
+  document.head = { append: (script) => (appended.push(script), head.add(script)) };
+  document.createElement = () => {
+    const script = { src: '', onload: undefined, onerror: undefined };
+    script.remove = () => head.delete(script);
+    return script;
+  };
   const context = vm.createContext({ document, URL });
   const self = vm.runInContext('this', context);
   context.self = self;
@@ -38,7 +44,7 @@ function page() {
       running = null;
     }
   };
-  return { self, document, appended, runEntry };
+  return { self, document, appended, head, runEntry };
 }
 
 const shellCore = { from: 'the shell' };
@@ -69,8 +75,8 @@ describe('the lean remote entry', () => {
     expect(appended).toEqual([]);
   });
 
-  it('under a shell that provides no core, loads its own copy from its folder first, and leaves no global behind', async () => {
-    const { self, document, appended, runEntry } = page();
+  it('under a shell that provides no core, loads its own copy from its folder first, and leaves no global or script behind', async () => {
+    const { self, document, appended, head, runEntry } = page();
     runEntry();
     const factory = self.catalog.get('./ProductPage');
     await Promise.resolve();
@@ -83,6 +89,8 @@ describe('the lean remote entry', () => {
     expect(self.catalog.publicPath).toBe(ENTRY_URL);
     expect(document.currentScript).toBeNull();
     expect('_FEDERATION_RUNTIME_CORE' in self).toBe(false);
+    // The page keeps the scripts it had: the fallback's element goes once it has run, as the runtime's do.
+    expect(head.size).toBe(0);
   });
 
   it('does not run on a core of another version: takes its own, and gives the shell’s back', async () => {
