@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import type { DataConfig } from './config/data.config';
 import { CspReportParser } from './csp-reports/csp-report-parser';
 import { CspReportsController } from './csp-reports/csp-reports.controller';
@@ -19,7 +20,7 @@ export class AppModule {
         AuthModule.forRoot(context),
         MongooseModule.forFeature([{ name: SITE_SETTINGS_MODEL, schema: siteSettingsSchema }]),
       ],
-      controllers: [SiteSettingsController, CspReportsController],
+      controllers: [SiteSettingsController, CspReportsController, ApiDocsController],
       providers: [SettingsEventsRelay, SiteSettingsService, CspReportParser],
     };
   }
