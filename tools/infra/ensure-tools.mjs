@@ -11,30 +11,17 @@
 //
 // Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
 // both the system Node (20) and the project's Node (24).
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 // By path, not by package name: this runs before `npm install` has linked the workspaces.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import paths from '../../libs/infra/src/paths.cjs';
+import { ensureGoTools, findGo, goInstall, pipInstall, pythonLauncher } from './install/builders.mjs';
+import { ensureMongoLauncher } from './install/mongo.mjs';
+import { aptInstall, fail, moveIntoPlace, run } from './install/system.mjs';
 
-const infraDir = dirname(fileURLToPath(import.meta.url));
 const versions = paths.toolVersions();
-const mongoSources = [
-  join(infraDir, 'mongo', 'pom.xml'),
-  join(infraDir, 'mongo', 'src', 'main', 'java', 'shop', 'EmbeddedMongo.java'),
-];
-const fallbackGo = '/usr/local/go/bin/go';
 
 /**
  * Where each tool lives (or will live once installed): the one description in
@@ -67,64 +54,6 @@ export async function ensureTools({
     ensureSchemathesis(log);
   }
   return toolPaths();
-}
-
-function ensureMongoLauncher(toolsDir, log) {
-  const label = `mongo-java-server ${versions.mongoJavaServer}`;
-  const target = toolPaths().mongoDir;
-  const hash = sourceHash();
-  if (builtHash(target) === hash) return;
-
-  for (const tool of ['java', 'javac', 'mvn']) {
-    if (!which(tool)) fail(`${label}: '${tool}' is not on PATH (the launcher needs Java 17+ and Maven)`);
-  }
-  log(`${label}: building the launcher into ${target}`);
-  // Build beside the target and move it in at the end, so a concurrent run never sees half a build.
-  const staging = `${target}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  try {
-    run(label, 'mvn', [
-      '-B',
-      '-q',
-      '-f',
-      mongoSources[0],
-      'dependency:copy-dependencies',
-      `-DoutputDirectory=${join(staging, 'lib')}`,
-      `-Dmongo-java-server.version=${versions.mongoJavaServer}`,
-    ]);
-    run(label, 'javac', [
-      '--release',
-      '17',
-      '-cp',
-      join(staging, 'lib', '*'),
-      '-d',
-      join(staging, 'classes'),
-      mongoSources[1],
-    ]);
-    writeFileSync(join(staging, 'build.sha256'), `${hash}\n`);
-    rmSync(target, { recursive: true, force: true });
-    try {
-      renameSync(staging, target);
-    } catch (error) {
-      if (builtHash(target) !== hash) throw error; // otherwise a concurrent run got there first
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`${label}: ready`);
-}
-
-function sourceHash() {
-  const digest = createHash('sha256').update(`mongo-java-server ${versions.mongoJavaServer}\n`);
-  for (const file of mongoSources) digest.update(readFileSync(file));
-  return digest.digest('hex');
-}
-
-function builtHash(dir) {
-  const marker = join(dir, 'build.sha256');
-  if (!existsSync(marker) || !existsSync(join(dir, 'classes', 'shop', 'EmbeddedMongo.class')))
-    return undefined;
-  return readFileSync(marker, 'utf8').trim();
 }
 
 function ensureNatsServer(toolsDir, log) {
@@ -273,29 +202,6 @@ function ensureSchemathesis(log) {
   );
 }
 
-/** A script that runs `module`'s `main` from the ./lib folder beside it with `python`. */
-function pythonLauncher(python, module, main) {
-  return [
-    `#!${python}`,
-    'import os, sys',
-    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
-    `from ${module} import ${main}`,
-    `sys.exit(${main}())`,
-    '',
-  ].join('\n');
-}
-
-/** Builds each [label, module@version, binary] whose binary is missing. */
-function ensureGoTools(goTools, neededBy, log) {
-  for (const [label, moduleAtVersion, binary] of goTools) {
-    if (existsSync(binary)) continue;
-    const go = findGo();
-    if (!go)
-      fail(`${label}: Go is not installed; the ${neededBy} tests need it to build ${basename(binary)}`);
-    goInstall(label, go, moduleAtVersion, binary, log);
-  }
-}
-
 /**
  * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
  * A wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
@@ -319,41 +225,6 @@ function ensureKubernetesValidate(log) {
 }
 
 /**
- * pip installs `requirement` into `dir` (its `libDir` inside it, when given), unless `readyFile` exists.
- * Not a venv, which cannot be moved into place once built: --target into a staging folder beside `dir`,
- * moved in at the end, so a concurrent run never sees half an install.
- */
-function pipInstall(label, requirement, readyFile, dir, log, { libDir, finish } = {}) {
-  if (existsSync(readyFile)) return;
-  const found = ['python3', 'python'].find((name) => which(name));
-  if (!found) fail(`${label}: Python 3 is not on PATH (pip installs it)`);
-  const interpreter = spawnSync(found, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
-  if (interpreter.status !== 0) fail(`${label}: ${found} does not run:\n${tail(interpreter)}`);
-  const python = interpreter.stdout.trim();
-  const staging = `${dir}.tmp-${process.pid}`;
-  log(`${label}: installing with pip into ${dir}`);
-  rmSync(staging, { recursive: true, force: true });
-  try {
-    run(label, python, [
-      '-m',
-      'pip',
-      'install',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-warn-script-location',
-      '--target',
-      libDir ? join(staging, libDir) : staging,
-      requirement,
-    ]);
-    finish?.(staging, python);
-    moveIntoPlace(staging, dir, readyFile);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`${label}: ready`);
-}
-
-/**
  * The command: the package's own main() from ./lib. Its validate() reads the 1.8 MB schema definitions
  * again for every object checked; remembering the files it read makes a hundred objects three times
  * faster, with the same verdicts.
@@ -371,39 +242,6 @@ function kubernetesValidateLauncher(python) {
   ].join('\n');
 }
 
-/** Moves a finished staging folder to `dir`; `readyFile` already there means a concurrent run got there first. */
-function moveIntoPlace(staging, dir, readyFile) {
-  try {
-    renameSync(staging, dir);
-  } catch (error) {
-    if (!existsSync(readyFile)) throw error;
-  }
-}
-
-function findGo() {
-  return which('go') ?? (existsSync(fallbackGo) ? fallbackGo : undefined);
-}
-
-/** Builds a Go program into a staging folder, then moves it into place, so a half-built tool never counts. */
-function goInstall(label, go, moduleAtVersion, binary, log) {
-  const dir = dirname(binary);
-  log(`${label}: building with ${go} (go install) into ${dir}`);
-  const staging = `${dir}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  try {
-    run(label, go, ['install', moduleAtVersion], {
-      GOBIN: staging,
-      PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}`,
-    });
-    mkdirSync(dir, { recursive: true });
-    renameSync(join(staging, basename(binary)), binary);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`${label}: ready`);
-}
-
 function ensureBrowserTools(log) {
   const { chromium, deck } = toolPaths();
   const missing = [];
@@ -416,54 +254,6 @@ function ensureBrowserTools(log) {
   if (!existsSync(chromium) || !existsSync(deck))
     fail(`browser tools: apt-get finished but ${chromium} or ${deck} is still missing`);
   log('browser tools: ready');
-}
-
-function aptInstall(packages, log) {
-  if (!which('apt-get')) fail(`apt-get is not available; install ${packages.join(', ')} by hand`);
-  const asRoot = process.getuid?.() === 0;
-  if (!asRoot && !which('sudo')) fail(`installing ${packages.join(', ')} needs root (or sudo)`);
-  const apt = (args) => {
-    const [command, fullArgs] = asRoot ? ['apt-get', args] : ['sudo', ['-n', 'apt-get', ...args]];
-    return spawnSync(command, fullArgs, {
-      encoding: 'utf8',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  };
-  let result = apt(['install', '-y', ...packages]);
-  if (result.status !== 0) {
-    // An unknown package or a stale index: refresh the package lists once and retry.
-    log('apt-get install failed; running apt-get update and retrying');
-    const update = apt(['update']);
-    if (update.status !== 0) fail(`apt-get update failed:\n${tail(update)}`);
-    result = apt(['install', '-y', ...packages]);
-  }
-  if (result.status !== 0) fail(`apt-get install -y ${packages.join(' ')} failed:\n${tail(result)}`);
-}
-
-function run(label, command, args, env = {}) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error) fail(`${label}: cannot run ${command}: ${result.error.message}`);
-  if (result.status !== 0)
-    fail(`${label}: ${command} ${args.join(' ')} failed (exit ${result.status}):\n${tail(result)}`);
-}
-
-function tail(result, lines = 30) {
-  return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-lines).join('\n');
-}
-
-function which(command) {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && existsSync(join(dir, command))) return join(dir, command);
-  }
-  return undefined;
-}
-
-function fail(message) {
-  throw new Error(message);
 }
 
 function isMain() {
