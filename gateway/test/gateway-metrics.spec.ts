@@ -108,10 +108,10 @@ plugins:
       propagation: { extract: [b3], default_format: w3c }
       logs_endpoint: http://collector:4318/v1/logs
   - name: prometheus
-    config: { upstream_health_metrics: true }
+    config: { ai_metrics: true }
 `),
     ).toThrow(
-      /extract format "b3" is not implemented[\s\S]*"logs_endpoint" of plugin opentelemetry is not implemented[\s\S]*upstream_health_metrics: true is not implemented/,
+      /extract format "b3" is not implemented[\s\S]*"logs_endpoint" of plugin opentelemetry is not implemented[\s\S]*ai_metrics: true is not implemented/,
     );
     expect(() =>
       parseKongConfig(`

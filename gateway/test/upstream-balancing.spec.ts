@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startGateway } from '../src/index';
+import { memoryLogger, startTestGateway, type TestGateway, writeKongFile } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
 import { startUpstream, type TestUpstream, unusedPort } from './support/upstream.server';
 
@@ -163,6 +164,41 @@ describe('upstreams', () => {
     const none = await rawRequest(gateway.url, '/z');
     expect(none.status).toBe(503);
     expect(none.json()).toEqual({ message: 'failure to get a peer from the ring-balancer' });
+  });
+
+  it("exports each target address's health as Kong's kong_upstream_target_health", async () => {
+    const b = await upstream('b');
+    const aPort = await unusedPort();
+    const file = writeKongFile(
+      `${kongYml({ checks: PASSIVE })}plugins:\n  - name: prometheus\n    config: { upstream_health_metrics: true }\n`,
+    );
+    const gateway = await startGateway({
+      configPath: file.path,
+      port: 0,
+      host: '127.0.0.1',
+      upstreams: { a: `127.0.0.1:${aPort}`, b: b.address },
+      logger: memoryLogger().logger,
+      statusPort: 0,
+    });
+    stop.push(async () => {
+      await gateway.close();
+      file.remove();
+    });
+    const health = async (): Promise<string[]> =>
+      (await (await fetch(`${gateway.statusUrl}/metrics`)).text())
+        .split('\n')
+        .filter((line) => line.startsWith('kong_upstream_target_health{') && line.endsWith(' 1'));
+    const series = (target: string, address: string, state: string): string =>
+      `kong_upstream_target_health{upstream="api",target="${target}",address="${address}",state="${state}",subsystem="http"} 1`;
+    expect(await health()).toEqual([
+      series('a:1', `127.0.0.1:${aPort}`, 'healthy'),
+      series('b:1', b.address, 'healthy'),
+    ]);
+    for (const path of ['/m1', '/m2']) expect((await rawRequest(gateway.url, path)).status).toBe(200);
+    expect(await health()).toEqual([
+      series('a:1', `127.0.0.1:${aPort}`, 'unhealthy'),
+      series('b:1', b.address, 'healthy'),
+    ]);
   });
 
   it('brings a target back when its active check passes again', async () => {

@@ -118,6 +118,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       : undefined,
     metrics: prometheus ? new GatewayMetrics(prometheus) : undefined,
   };
+  if (prometheus?.config.upstream_health_metrics)
+    plan.metrics?.watchTargets(() => plan.balancers.targetHealth());
   if (rateLimitFactor !== 1) {
     logger.warn(
       { rateLimitFactor },

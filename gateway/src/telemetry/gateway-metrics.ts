@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PrometheusPlugin } from './prometheus.plugin';
 
 // Kong 3.9's buckets (kong/plugins/prometheus/exporter.lua), so dashboards and alerts built for Kong read these.
@@ -6,6 +6,18 @@ const KONG_LATENCY_BUCKETS = [1, 2, 5, 7, 10, 15, 20, 30, 50, 75, 100, 200, 500,
 const UPSTREAM_LATENCY_BUCKETS = [25, 50, 80, 100, 250, 400, 700, 1000, 2000, 5000, 10000, 30000, 60000];
 // The local gateway has one workspace, Kong's default one.
 const WORKSPACE = 'default';
+
+/** One address of an upstream's target and its health, for `kong_upstream_target_health`. */
+export interface TargetHealthRow {
+  readonly upstream: string;
+  /** The target as the file names it, `host:port`. */
+  readonly target: string;
+  /** The address it is reached at, `host:port`. */
+  readonly address: string;
+  readonly state: 'healthy' | 'unhealthy' | 'healthchecks_off';
+}
+
+const TARGET_STATES = ['healthchecks_off', 'healthy', 'unhealthy', 'dns_error'] as const;
 
 /** One finished request of a matched route, as the log phase sees it. */
 export interface RouteRequestRecord {
@@ -111,6 +123,34 @@ export class GatewayMetrics {
       if (request.ingressBytes > 0) children.ingress.inc(request.ingressBytes);
       if (request.egressBytes > 0) children.egress.inc(request.egressBytes);
     }
+  }
+
+  /**
+   * Kong's `upstream_health_metrics`: per target address a series for each state, 1 for the one it is
+   * in, read when the page is scraped.
+   */
+  watchTargets(rows: () => readonly TargetHealthRow[]): void {
+    new Gauge({
+      name: 'kong_upstream_target_health',
+      help: 'Health status of targets of upstream. States = healthchecks_off|healthy|unhealthy|dns_error, value is 1 when state is populated.',
+      labelNames: ['upstream', 'target', 'address', 'state', 'subsystem'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const row of rows()) {
+          for (const state of TARGET_STATES) {
+            const labels = {
+              upstream: row.upstream,
+              target: row.target,
+              address: row.address,
+              state,
+              subsystem: 'http',
+            };
+            this.set(labels, row.state === state ? 1 : 0);
+          }
+        }
+      },
+    });
   }
 
   private childrenOf(service: string, route: string): RouteChildren {

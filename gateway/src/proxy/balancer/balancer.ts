@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { UpstreamAddress } from '../../config/gateway-env';
 import type { Healthchecks } from '../../config/upstream.schema';
+import type { TargetHealthRow } from '../../telemetry/gateway-metrics';
 import { formatAddress } from '../upstream-pools';
 import { ActiveChecks } from './active-checks';
 import { type HealthReport, TargetHealth } from './target-health';
@@ -9,7 +10,9 @@ import { type HealthReport, TargetHealth } from './target-health';
 export interface Peer {
   /** Where to connect. */
   readonly address: UpstreamAddress;
-  /** The target's `host[:port]` as the file names it: the Host header the service gets. */
+  /** The target as the file names it, `host:port`. */
+  readonly target: string;
+  /** The target's `host[:port]` (no port when 80): the Host header the service gets. */
   readonly hostHeader: string;
   /** The target's host name, as Kong's active checks send it. */
   readonly hostname: string;
@@ -29,6 +32,8 @@ interface WeightedPeer extends Peer {
 export class Balancer {
   private readonly peers: WeightedPeer[];
   private readonly active?: ActiveChecks;
+  /** Whether any check is on (Kong's test for creating a health checker at all). */
+  readonly checked: boolean;
 
   constructor(
     readonly name: string,
@@ -37,6 +42,13 @@ export class Balancer {
     private readonly logger: Logger,
   ) {
     this.peers = peers.map((peer) => ({ ...peer, health: new TargetHealth(), current: 0 }));
+    this.checked =
+      checks !== null &&
+      (checks.active.healthy.interval > 0 ||
+        checks.active.unhealthy.interval > 0 ||
+        checks.passive.unhealthy.tcp_failures > 0 ||
+        checks.passive.unhealthy.timeouts > 0 ||
+        checks.passive.unhealthy.http_failures > 0);
     const active = checks?.active;
     if (active && (active.healthy.interval > 0 || active.unhealthy.interval > 0)) {
       this.active = new ActiveChecks(active, this.peers, (peer, kind, threshold) =>
@@ -88,6 +100,16 @@ export class Balancer {
   reportTimeout(peer: Peer): void {
     const passive = this.checks?.passive;
     if (passive) this.report(peer, 'timeout', passive.unhealthy.timeouts, 'passive');
+  }
+
+  /** Each peer's health, for `kong_upstream_target_health`. */
+  targetHealth(): TargetHealthRow[] {
+    return this.peers.map((peer) => ({
+      upstream: this.name,
+      target: peer.target,
+      address: formatAddress(peer.address),
+      state: !this.checked ? 'healthchecks_off' : peer.health.available ? 'healthy' : 'unhealthy',
+    }));
   }
 
   /** Stops the active probes. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { GatewayConfig, GatewayService, GatewayTarget } from '../../config/gateway-config';
 import { GatewayEnvError, parseUpstreamAddress, type UpstreamAddress } from '../../config/gateway-env';
+import type { TargetHealthRow } from '../../telemetry/gateway-metrics';
 import { formatAddress } from '../upstream-pools';
 import { Balancer, type Peer } from './balancer';
 
@@ -14,6 +15,8 @@ const hostHeader = (host: string, port: number): string => (port === 80 ? host :
 export class Balancers {
   private readonly byService = new Map<string, Balancer>();
   private readonly all: Balancer[] = [];
+  /** The balancers of the file's upstreams (not of plain hosts), in file order. */
+  private readonly upstreams: Balancer[] = [];
 
   /**
    * `addresses` says where a host is (GATEWAY_UPSTREAMS): each address of a target's host becomes a
@@ -28,6 +31,7 @@ export class Balancers {
     const peersOf = (target: GatewayTarget): Omit<Peer, 'health'>[] =>
       (addresses.get(target.host) ?? [{ host: target.host, port: target.port }]).map((address) => ({
         address,
+        target: `${target.host}:${target.port}`,
         hostHeader: hostHeader(target.host, target.port),
         hostname: target.host,
         weight: target.weight,
@@ -42,6 +46,7 @@ export class Balancers {
       );
       upstreams.set(upstream.name, balancer);
       this.all.push(balancer);
+      this.upstreams.push(balancer);
     }
     for (const service of config.services) {
       let balancer = upstreams.get(service.host);
@@ -56,6 +61,11 @@ export class Balancers {
 
   forService(service: GatewayService): Balancer {
     return this.byService.get(service.name)!;
+  }
+
+  /** The health of every target address of the file's upstreams (Kong reports no plain hosts). */
+  targetHealth(): TargetHealthRow[] {
+    return this.upstreams.flatMap((balancer) => balancer.targetHealth());
   }
 
   /** Stops every active health check. */
