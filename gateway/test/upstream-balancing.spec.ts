@@ -46,8 +46,12 @@ async function gatewayFor(yaml: string, upstreams: Record<string, string | strin
   return gateway;
 }
 
-const requestLine = (gateway: TestGateway, path: string): Record<string, unknown> | undefined =>
-  gateway.lines.find((line) => line.msg === 'request' && line.path === path);
+/** How many targets the request to `path` was sent to, from its access line (written once the answer is out). */
+async function triesOf(gateway: TestGateway, path: string): Promise<unknown> {
+  const line = () => gateway.lines.find((each) => each.msg === 'request' && each.path === path);
+  await expect.poll(line).toBeDefined();
+  return line()!.tries;
+}
 
 /** Who answered each of `count` GETs, in order. */
 async function answerers(gateway: TestGateway, count: number, prefix = '/r'): Promise<string[]> {
@@ -86,7 +90,9 @@ describe('upstreams', () => {
     expect(await answerers(gateway, 6)).toEqual(['b', 'b', 'b', 'b', 'b', 'b']);
     // The retry takes b's turn of the round, so the next request starts with a again (Kong's wheel
     // pointer moves on every pick): a failed on the first two requests, each retried on b; then it was out.
-    expect([0, 1, 2, 3, 4, 5].map((i) => requestLine(gateway, `/r${i}`)?.tries)).toEqual([2, 2, 1, 1, 1, 1]);
+    expect(await Promise.all([0, 1, 2, 3, 4, 5].map((i) => triesOf(gateway, `/r${i}`)))).toEqual([
+      2, 2, 1, 1, 1, 1,
+    ]);
     expect(gateway.lines).toContainEqual(
       expect.objectContaining({
         msg: 'upstream target unhealthy',
@@ -110,14 +116,14 @@ describe('upstreams', () => {
     expect(sent.status).toBe(502);
     expect(sent.json()).toEqual({ message: 'An invalid response was received from the upstream server' });
     expect(b.seen).toHaveLength(0);
-    expect(requestLine(gateway, '/order')?.tries).toBe(1);
+    expect(await triesOf(gateway, '/order')).toBe(1);
 
     // Refused before anything was sent: the next target gets the whole body.
     gateway = await gatewayFor(kongYml(), { a: `127.0.0.1:${await unusedPort()}`, b: b.address });
     const retried = await rawRequest(gateway.url, '/order', { method: 'POST', body: '{"n":2}' });
     expect(retried.status).toBe(200);
     expect(retried.json()).toMatchObject({ upstream: 'b', method: 'POST', bodyBytes: 7 });
-    expect(requestLine(gateway, '/order')?.tries).toBe(2);
+    expect(await triesOf(gateway, '/order')).toBe(2);
   });
 
   it('does not retry an answer that does not parse (nginx retries errors and timeouts, not invalid headers)', async () => {
@@ -141,7 +147,7 @@ describe('upstreams', () => {
     });
     const res = await rawRequest(gateway.url, '/page');
     expect(res.status).toBe(502);
-    expect(requestLine(gateway, '/page')?.tries).toBe(1);
+    expect(await triesOf(gateway, '/page')).toBe(1);
     expect(b.seen).toHaveLength(0);
   });
 
@@ -157,7 +163,7 @@ describe('upstreams', () => {
     });
     const first = await rawRequest(gateway.url, '/x');
     expect(first.status).toBe(502);
-    expect(requestLine(gateway, '/x')?.tries).toBe(1);
+    expect(await triesOf(gateway, '/x')).toBe(1);
     await b.close();
     // b refuses now too, and the 502 it causes (the status Kong reports after the last try) counts.
     expect((await rawRequest(gateway.url, '/y')).status).toBe(502);

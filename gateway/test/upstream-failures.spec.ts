@@ -10,6 +10,8 @@ services:
   - name: slow
     url: http://slow:3008
     read_timeout: 300
+    # A read timeout of a GET is tried again (Kong's default is 5 more times; one keeps the test short).
+    retries: 1
     routes:
       - name: slow
         paths: [/slow]
@@ -112,6 +114,9 @@ describe('a failing service', () => {
       const res = await rawRequest(gateway.url, '/slow');
       expect(res.status).toBe(504);
       expect(res.json()).toEqual({ message: 'The upstream server is timing out' });
+      const accessLine = () => gateway.lines.find((line) => line.msg === 'request' && line.path === '/slow');
+      await expect.poll(accessLine).toBeDefined();
+      expect(accessLine()!.tries).toBe(2);
     });
   });
 });
