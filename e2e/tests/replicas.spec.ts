@@ -85,6 +85,9 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
         async () => {
           const response = await order(key);
           expect([201, 503]).toContain(response.status);
+          if (response.status === 503) {
+            expect(typeof ((await response.json()) as { message?: unknown }).message).toBe('string');
+          }
           return response.status;
         },
         { timeout: 30_000, intervals: [500] },
