@@ -34,30 +34,29 @@ export function previewContext<TSchema extends z.ZodType<BaseServiceConfig>>(
   return { name, config, logger: createLogger(name, 'silent') };
 }
 
-export interface ServiceDescription {
-  /** The service's name, as in `services/<name>`. */
-  name: string;
-  /** One sentence on what the service owns. */
-  description: string;
-  version: string;
-  /** The service's root module, registered with a `previewContext`. */
-  module: DynamicModule;
-}
+/** `info.version` of every service's document (each service's releases are versioned in its package.json). */
+export const API_DOCUMENT_VERSION = '1.0.0';
 
 /**
- * The OpenAPI 3.1 document of a service, read from its controllers' decorators and DTO classes.
- * The app is created in preview mode: modules are scanned, nothing is instantiated or connected.
+ * The OpenAPI 3.1 document of the service in `serviceRoot` (`services/<name>`), read from its
+ * controllers' decorators and DTO classes; title and description come from its package.json. The
+ * app is created in preview mode: modules are scanned, nothing is instantiated or connected.
  */
-export async function openApiDocument(service: ServiceDescription): Promise<OpenAPIObject> {
-  const app = await NestFactory.create<NestFastifyApplication>(service.module, new FastifyAdapter(), {
+export async function openApiDocument(serviceRoot: string, module: DynamicModule): Promise<OpenAPIObject> {
+  const manifest = JSON.parse(readFileSync(join(serviceRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    description: string;
+  };
+  const name = manifest.name.replace(/^@shop\//, '');
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
     preview: true,
     abortOnError: false,
     logger: false,
   });
   const config = new DocumentBuilder()
-    .setTitle(`${service.name} service`)
-    .setDescription(service.description)
-    .setVersion(service.version)
+    .setTitle(`${name} service`)
+    .setDescription(manifest.description)
+    .setVersion(API_DOCUMENT_VERSION)
     .addServer('/', 'the gateway (http://localhost:8000 locally)')
     .addBearerAuth(
       {
@@ -72,7 +71,7 @@ export async function openApiDocument(service: ServiceDescription): Promise<Open
   describeValidatedClasses();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorResponseBody],
-    operationIdFactory: (controllerKey, methodKey) => `${service.name}_${controllerKey}_${methodKey}`,
+    operationIdFactory: (controllerKey, methodKey) => `${name}_${controllerKey}_${methodKey}`,
   });
   await app.close();
   addKitAnswers(document);
