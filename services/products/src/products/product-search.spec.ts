@@ -1,3 +1,4 @@
+import { mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { escapeRegExp, planProductFacets, planProductSearch } from './product-search';
 
@@ -8,6 +9,14 @@ describe('escapeRegExp', () => {
     expect(pattern.test(hostile)).toBe(true);
     expect(pattern.test('anything else')).toBe(false);
     expect(escapeRegExp('(a+)+$')).toBe(String.raw`\(a\+\)\+\$`);
+  });
+
+  it('writes a NUL byte as \\x00, which BSON accepts and which still matches it', () => {
+    const pattern = new RegExp(escapeRegExp('a\0b'), 'i');
+    expect(pattern.source).toBe(String.raw`a\x00b`);
+    expect(pattern.test('xa\0by')).toBe(true);
+    expect(() => mongo.BSON.serialize({ pattern })).not.toThrow();
+    expect(() => mongo.BSON.serialize({ pattern: new RegExp(String.fromCharCode(97, 0, 98)) })).toThrow(/null bytes/);
   });
 
   it('leaves ordinary text alone', () => {

@@ -29,7 +29,9 @@ export interface ProductSearchPlan {
  * `RegExp.escape` writes `\x2d`/`\u2028` escapes that PCRE does not accept.
  */
 export function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  // A NUL byte is written `\x00` (both engines read it so): BSON refuses a pattern holding one, and the
+  // query failed with a 500 (Schemathesis sent one).
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&').replaceAll('\0', '\\x00');
 }
 
 const SORTS: Record<ProductSort, Record<string, 1 | -1>> = {
