@@ -16,7 +16,9 @@ describe('escapeRegExp', () => {
     expect(pattern.source).toBe(String.raw`a\x00b`);
     expect(pattern.test('xa\0by')).toBe(true);
     expect(() => mongo.BSON.serialize({ pattern })).not.toThrow();
-    expect(() => mongo.BSON.serialize({ pattern: new RegExp(String.fromCharCode(97, 0, 98)) })).toThrow(/null bytes/);
+    expect(() => mongo.BSON.serialize({ pattern: new RegExp(String.fromCharCode(97, 0, 98)) })).toThrow(
+      /null bytes/,
+    );
   });
 
   it('leaves ordinary text alone', () => {
