@@ -3,95 +3,23 @@
 // an admin (edits, mark paid, delivered, lists). It reports requests, errors by status, p50/p99 per
 // route and each service's memory over time, writes bench/out/soak-report.md and .json, and fails on
 // any 5xx or dropped request, or on a service whose memory grew more than 10 % after warm-up.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import { solidPng } from '@shop/testing';
 import { REPO_ROOT, startStack } from '@shop/tools';
+import { call, callThrough, pause, pick, routes } from './lib/soak-calls.js';
+import { type MemorySample, rssMb, summarize } from './lib/soak-report.js';
 
 const MINUTES = Number(process.argv[2] ?? process.env['SOAK_MINUTES'] ?? 10);
 const SHOPPERS = Number(process.env['SOAK_SHOPPERS'] ?? 8);
-/** The first part of the run, not judged for memory: pools, caches and JIT settle. */
-const WARM_UP_SHARE = 0.2;
 const MEMORY_SAMPLE_MS = 10_000;
-const MAX_MEMORY_GROWTH = 0.1;
-const SERVICES = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
 
 if (!Number.isFinite(MINUTES) || MINUTES <= 0) {
   console.error(`usage: npm run soak [minutes]   (got "${process.argv[2]}")`);
   process.exit(2);
 }
-
-interface RouteStats {
-  latencies: number[];
-  statuses: Record<string, number>;
-}
-
-const routes = new Map<string, RouteStats>();
-
-function record(route: string, status: number | string, ms: number): void {
-  let stats = routes.get(route);
-  if (!stats) {
-    stats = { latencies: [], statuses: {} };
-    routes.set(route, stats);
-  }
-  stats.latencies.push(ms);
-  stats.statuses[String(status)] = (stats.statuses[String(status)] ?? 0) + 1;
-}
-
-interface Answer<T> {
-  status: number;
-  body: T | undefined;
-}
-
-let base = '';
-
-/** One call through the gateway, timed and counted under `route` (the path's template). */
-async function call<T>(
-  route: string,
-  path: string,
-  init: {
-    method?: string;
-    token?: string;
-    json?: unknown;
-    form?: FormData;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<Answer<T>> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${base}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        ...init.headers,
-      },
-      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    record(route, response.status, performance.now() - started);
-    let body: T | undefined;
-    try {
-      body = text === '' ? undefined : (JSON.parse(text) as T);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, body };
-  } catch (error) {
-    record(
-      route,
-      error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'dropped',
-      performance.now() - started,
-    );
-    return { status: 0, body: undefined };
-  }
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const RECEIPT = solidPng({ width: 32, height: 32, rgba: [20, 120, 60, 255] });
 
@@ -211,26 +139,6 @@ async function admin(user: UserInfo, products: Product[], until: number): Promis
   }
 }
 
-/** Resident memory of a process in MB, from /proc (Linux). */
-function rssMb(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
-};
-
 async function setUp() {
   const signIn = await call<UserInfo>('setup', '/api/users/signin', {
     method: 'POST',
@@ -293,18 +201,18 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     },
   });
-  base = stack.url;
-  const memory: Array<{ atS: number } & Record<string, number | undefined>> = [];
+  callThrough(stack.url);
+  // Every copy of every service (SHOP_REPLICAS may ask for more than one).
+  const instances = stack.instances.map((instance) => instance.name);
+  const memory: MemorySample[] = [];
   const startedAt = Date.now();
   let failed = false;
   try {
     const { adminUser, shoppers, products } = await setUp();
     const until = Date.now() + MINUTES * 60_000;
     const sample = () => {
-      const row: { atS: number } & Record<string, number | undefined> = {
-        atS: Math.round((Date.now() - startedAt) / 1000),
-      };
-      for (const name of SERVICES) row[name] = rssMb(stack.pidOf(name));
+      const row: MemorySample = { atS: Math.round((Date.now() - startedAt) / 1000) };
+      for (const name of instances) row[name] = rssMb(stack.pidOf(name));
       memory.push(row);
     };
     sample();
@@ -320,7 +228,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     sample();
 
-    const report = summarize(memory);
+    const report = summarize(memory, { minutes: MINUTES, shoppers: SHOPPERS, instances });
     failed = report.failures.length > 0;
     mkdirSync(join(REPO_ROOT, 'bench', 'out'), { recursive: true });
     writeFileSync(
@@ -334,87 +242,6 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(failed ? 1 : 0);
-}
-
-function summarize(memory: Array<{ atS: number } & Record<string, number | undefined>>) {
-  const failures: string[] = [];
-  const rows = [...routes.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([route, stats]) => {
-      const sorted = [...stats.latencies].sort((a, b) => a - b);
-      const bad = Object.entries(stats.statuses).filter(([status]) => !/^[1-4]\d\d$/.test(status));
-      for (const [status, count] of bad) failures.push(`${route}: ${count} × ${status}`);
-      return {
-        route,
-        requests: sorted.length,
-        statuses: stats.statuses,
-        p50Ms: Math.round(percentile(sorted, 50)),
-        p99Ms: Math.round(percentile(sorted, 99)),
-      };
-    });
-  const durationS = memory.at(-1)!.atS - memory[0]!.atS;
-  const warmUpEnd = memory[0]!.atS + durationS * WARM_UP_SHARE;
-  const judged = memory.filter((row) => row.atS >= warmUpEnd);
-  const growth: Record<string, { afterWarmUpMb: number; endMb: number; growth: number }> = {};
-  for (const name of SERVICES) {
-    // Medians of the first and last three samples after warm-up: one garbage collection is not a trend.
-    const first = median(judged.slice(0, 3).map((row) => row[name] ?? 0));
-    const last = median(judged.slice(-3).map((row) => row[name] ?? 0));
-    const ratio = first > 0 ? last / first - 1 : 0;
-    growth[name] = { afterWarmUpMb: first, endMb: last, growth: Math.round(ratio * 1000) / 1000 };
-    if (ratio > MAX_MEMORY_GROWTH)
-      failures.push(`${name}: memory grew ${(ratio * 100).toFixed(1)} % after warm-up`);
-  }
-  const total = rows.reduce((sum, row) => sum + row.requests, 0);
-  const statusTotals: Record<string, number> = {};
-  for (const row of rows)
-    for (const [status, count] of Object.entries(row.statuses))
-      statusTotals[status] = (statusTotals[status] ?? 0) + count;
-
-  const lines = [
-    `# Soak report`,
-    '',
-    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${MINUTES} min, ${SHOPPERS} shoppers + 1 admin through the gateway, ` +
-      `${total} requests (${Math.round(total / durationS)}/s). Warm-up: the first ${WARM_UP_SHARE * 100} %.`,
-    '',
-    `**${failures.length === 0 ? 'PASSED' : 'FAILED'}**${failures.length ? `: ${failures.join('; ')}` : ': no 5xx, no dropped request, no service grew more than 10 % after warm-up.'}`,
-    '',
-    `Answers by status: ${Object.entries(statusTotals)
-      .map(([status, count]) => `${status} × ${count}`)
-      .join(', ')}`,
-    '',
-    '| route | requests | statuses | p50 ms | p99 ms |',
-    '| --- | ---: | --- | ---: | ---: |',
-    ...rows.map(
-      (row) =>
-        `| \`${row.route}\` | ${row.requests} | ${Object.entries(row.statuses)
-          .map(([s, c]) => `${s}×${c}`)
-          .join(' ')} | ${row.p50Ms} | ${row.p99Ms} |`,
-    ),
-    '',
-    '## Memory (resident, MB)',
-    '',
-    `| service | after warm-up | end | growth |`,
-    '| --- | ---: | ---: | ---: |',
-    ...SERVICES.map(
-      (name) =>
-        `| ${name} | ${growth[name]!.afterWarmUpMb} | ${growth[name]!.endMb} | ${(growth[name]!.growth * 100).toFixed(1)} % |`,
-    ),
-    '',
-    '<details><summary>Every sample</summary>',
-    '',
-    `| s | ${SERVICES.join(' | ')} |`,
-    `| ---: | ${SERVICES.map(() => '---:').join(' | ')} |`,
-    ...memory.map((row) => `| ${row.atS} | ${SERVICES.map((name) => row[name] ?? '').join(' | ')} |`),
-    '',
-    '</details>',
-    '',
-  ];
-  return {
-    failures,
-    markdown: lines.join('\n'),
-    json: { minutes: MINUTES, shoppers: SHOPPERS, total, failures, routes: rows, memory, growth },
-  };
 }
 
 main().catch((error: unknown) => {

@@ -26,9 +26,21 @@ import {
 } from './stack/observability.js';
 import { Parts } from './stack/parts.js';
 import { natsClusterFromEnv, replicasFromEnv } from './stack/env.js';
-import { ensureTokenKeys, type ServiceInstance, serviceInstances, startService } from './stack/services.js';
+import {
+  ensureTokenKeys,
+  type ServiceInstance,
+  type ServiceInstanceName,
+  serviceInstances,
+  startService,
+} from './stack/services.js';
 
-export { databaseUrl, ensureTokenKeys, type TokenKeyFiles } from './stack/services.js';
+export {
+  databaseUrl,
+  ensureTokenKeys,
+  type ServiceInstance,
+  type ServiceInstanceName,
+  type TokenKeyFiles,
+} from './stack/services.js';
 export {
   remotesManifest,
   type RemoteName,
@@ -84,9 +96,6 @@ export interface StackOptions {
   scrapeIntervalSeconds?: number;
   log?: (line: string) => void;
 }
-
-/** A service copy's name: `products` for the first, `products-2` for the second. */
-export type ServiceInstanceName = ServiceName | `${ServiceName}-${number}`;
 
 export interface RunningStack {
   /** The gateway's URL: the whole shop. */

@@ -59,11 +59,14 @@ export interface ServiceSettings {
   extraEnv?: Record<string, string>;
 }
 
+/** A service copy's name: `products` for the first, `products-2` for the second. */
+export type ServiceInstanceName = ServiceName | `${ServiceName}-${number}`;
+
 /** One running copy of a service: its name in logs and the supervisor, and its two ports. */
 export interface ServiceInstance {
   service: ServiceName;
   /** `products`, or `products-2` for a second replica. */
-  name: string;
+  name: ServiceInstanceName;
   port: number;
   metricsPort: number;
 }
