@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Controller, Get, Headers, NotFoundException, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, NotFoundException, Optional, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
@@ -11,6 +11,9 @@ import type { FastifyReply } from 'fastify';
  * from this file in src/ (tests) and in dist/ (the service and its image).
  */
 export const API_DOCS_DIR = join(__dirname, '..', '..', 'dist', 'api-reference');
+
+/** Provider token of another folder to serve the reference from (tests). */
+export const API_DOCS_FOLDER = Symbol('API_DOCS_FOLDER');
 
 export const API_DOCS_NOT_BUILT = 'The API reference is not built: npm run build -w @shop/data';
 
@@ -36,10 +39,10 @@ function readReference(dir: string): Reference | undefined {
 @ApiExcludeController()
 @Controller('api/docs')
 export class ApiDocsController {
-  private reference: Reference | undefined;
+  private readonly reference: Reference | undefined;
 
-  constructor() {
-    this.reference = readReference(API_DOCS_DIR);
+  constructor(@Optional() @Inject(API_DOCS_FOLDER) folder?: string) {
+    this.reference = readReference(folder ?? API_DOCS_DIR);
   }
 
   @Get()
