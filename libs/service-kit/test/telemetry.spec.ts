@@ -1,69 +1,22 @@
 // First: the SDK starts before anything it instruments is loaded (see in-memory-telemetry.ts).
 import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
-import { SpanKind, context } from '@opentelemetry/api';
-import { suppressTracing } from '@opentelemetry/core';
+import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type EventEnvelope, eventSubject } from '@shop/contracts';
-import { freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bootstrapService } from '../src/bootstrap/bootstrap-service';
-import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
-import { type ConsumerHandle, JetStreamEvents } from '../src/events/jetstream-events';
-import type { ServiceContext } from '../src/service-context';
-import { capturedLogger } from './captured-logger';
-import { THING_MADE, TracedAppModule } from './telemetry/traced-app.module';
+import { eventSubject } from '@shop/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THING_MADE } from './telemetry/traced-app.module';
+import { type TracedApp, consumedEventOf, sample, startTracedApp } from './telemetry/traced-app';
 
-const { logger, lines: logLines } = capturedLogger('things');
-
-let app: NestFastifyApplication;
-let base: string;
-let metricsUrl: string;
-let consumer: ConsumerHandle;
-const consumed: EventEnvelope[] = [];
-const durable = `telemetry-test-${Date.now()}`;
+let traced: TracedApp;
 
 beforeAll(async () => {
-  const metricsPort = await freePort();
-  const config = loadConfig(baseServiceConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    METRICS_PORT: String(metricsPort),
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('telemetry')),
-    NATS_URL: inject('natsUrl'),
-  });
-  const context: ServiceContext = {
-    name: 'things',
-    config,
-    logger,
-  };
-  app = await bootstrapService(context, TracedAppModule.register(context));
-  base = await app.getUrl();
-  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  // Another part of the shop consuming the event, as products consumes order.created.
-  consumer = await app.get(JetStreamEvents).consume(durable, [THING_MADE], async (event) => {
-    consumed.push(event);
-  });
+  traced = await startTracedApp('telemetry');
 });
 
 afterAll(async () => {
-  await consumer?.stop();
-  await app?.close();
+  await traced?.stop();
   await telemetry.shutdown();
 });
-
-/** A call as the gateway makes it: the test's own fetch is kept out of tracing, so its header is the one sent. */
-const make = async (name: string, traceparent?: string): Promise<string> => {
-  const response = await context.with(suppressTracing(context.active()), () =>
-    fetch(`${base}/api/traced`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(traceparent ? { traceparent } : {}) },
-      body: JSON.stringify({ name }),
-    }),
-  );
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-};
 
 const spansOf = (traceId: string): ReadableSpan[] =>
   finishedSpans.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
@@ -86,11 +39,8 @@ describe('one trace per request, across NATS, the database and the outbox', () =
   let id: string;
 
   beforeAll(async () => {
-    id = await make('traced thing', `00-${traceId}-${gatewaySpanId}-01`);
-    for (let waited = 0; !consumed.some((event) => (event.data as { id: string }).id === id); waited += 50) {
-      if (waited > 10_000) throw new Error('the outbox event was never consumed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    id = await traced.make('traced thing', `00-${traceId}-${gatewaySpanId}-01`);
+    await consumedEventOf(traced, id);
   });
 
   it("continues the caller's trace in the service's server span", async () => {
@@ -134,55 +84,43 @@ describe('one trace per request, across NATS, the database and the outbox', () =
     expect(process?.kind).toBe(SpanKind.CONSUMER);
     expect(parentOf(process!)).toBe(publish!.spanContext().spanId);
     expect(process!.attributes).toMatchObject({
-      'messaging.consumer.group.name': durable,
+      'messaging.consumer.group.name': traced.durable,
       'messaging.nats.redelivered': false,
       'messaging.nats.delivery_count': 1,
     });
   });
 
   it("writes the request's trace_id and span_id on its log lines", async () => {
-    const made = logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
+    const made = traced.logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
     expect(made).toMatchObject({ trace_id: traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
     await expect
       .poll(() =>
-        logLines.find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId),
+        traced.logLines.find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId),
       )
       .toMatchObject({ url: '/api/traced', statusCode: 201 });
   });
 
   it('starts a trace for a request that comes without one', async () => {
-    const before = logLines.length;
-    const own = await make('untraced caller');
-    const line = logLines.slice(before).find((entry) => entry['msg'] === 'thing made' && entry['id'] === own);
+    const before = traced.logLines.length;
+    const own = await traced.make('untraced caller');
+    const line = traced.logLines
+      .slice(before)
+      .find((entry) => entry['msg'] === 'thing made' && entry['id'] === own);
     expect(line?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
     expect(line?.['trace_id']).not.toBe(traceId);
   });
 });
 
-/** The value of one Prometheus sample whose labels include `labels`, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (!Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) continue;
-    return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
-
 describe('metrics on the service’s own listener', () => {
-  const scrape = async (): Promise<string> => {
-    const response = await fetch(metricsUrl);
-    expect(response.status).toBe(200);
-    return response.text();
-  };
+  const scrape = () => traced.scrape();
 
   it('counts known traffic: requests per route, the shop counters, lag and backlog', async () => {
     const before = await scrape();
     const routeLabels = { http_route: '/api/traced', http_response_status_code: '201' };
     const requestsBefore = sample(before, 'http_server_request_duration_seconds_count', routeLabels) ?? 0;
     const madeBefore = sample(before, 'shop_things_made_total', { kind: 'traced' }) ?? 0;
-    await make('counted one');
-    await make('counted two');
+    await traced.make('counted one');
+    await traced.make('counted two');
     await expect
       .poll(async () => sample(await scrape(), 'http_server_request_duration_seconds_count', routeLabels))
       .toBe(requestsBefore + 2);
@@ -194,7 +132,9 @@ describe('metrics on the service’s own listener', () => {
     await expect
       .poll(async () => sample(await scrape(), 'shop_outbox_backlog', { aggregate: 'Thing' }))
       .toBe(0);
-    expect(sample(after, 'shop_jetstream_consumer_pending', { consumer: durable })).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(after, 'shop_jetstream_consumer_pending', { consumer: traced.durable }),
+    ).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'shop_outbox_oldest_age_seconds', { aggregate: 'Thing' })).toBeGreaterThanOrEqual(0);
   });
 
@@ -206,7 +146,7 @@ describe('metrics on the service’s own listener', () => {
   });
 
   it('leaves scrapes and probes out of the traces and the request metrics', async () => {
-    await fetch(`${base}/health/live`);
+    await fetch(`${traced.base}/health/live`);
     await scrape();
     // The test's own calls are traced too (CLIENT spans of its fetch): only the service's spans count.
     const urls = finishedSpans
@@ -218,7 +158,7 @@ describe('metrics on the service’s own listener', () => {
   });
 
   it('answers anything but GET /metrics with a JSON 404', async () => {
-    const response = await fetch(metricsUrl.replace('/metrics', '/other'));
+    const response = await fetch(traced.metricsUrl.replace('/metrics', '/other'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: expect.any(String) });
   });

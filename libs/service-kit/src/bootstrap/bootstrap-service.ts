@@ -12,6 +12,8 @@ import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import { TracedServerNats } from '../nats/traced-nats.server';
 import { recordRoute } from '../telemetry/http-route';
+import { addServerRequestTelemetry } from '../telemetry/server-requests';
+import { telemetryState } from '../telemetry/telemetry-state';
 import type { ServiceContext } from '../service-context';
 
 /**
@@ -57,7 +59,8 @@ export async function bootstrapService(
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
-  adapter.getInstance().addHook('onRequest', recordRoute);
+  if (telemetryState.serverRequests === 'kit') addServerRequestTelemetry(adapter.getInstance());
+  else adapter.getInstance().addHook('onRequest', recordRoute);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });

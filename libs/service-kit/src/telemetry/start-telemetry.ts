@@ -15,6 +15,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { serializeDbStatement } from './db-statement';
+import { UNTRACED_PATH } from './server-requests';
 import { telemetryState } from './telemetry-state';
 
 export interface TelemetryOptions {
@@ -36,24 +37,26 @@ export interface Telemetry {
 
 type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][number], unknown[]>;
 
-// Probes and scrapes are not traffic: they would fill traces and the request-duration histogram.
-const UNTRACED_PATH = /^\/(health\/|metrics)/;
-
 /**
  * The instrumentations, by the names `OTEL_NODE_DISABLED_INSTRUMENTATIONS` takes (comma-separated,
  * as in the OpenTelemetry auto-instrumentations). Without recording, those that only make spans
- * (Fastify's, Nest's) are left out: they would cost time for spans nobody keeps. The route of the
- * request histogram does not need them (`recordRoute` in the bootstrap).
+ * (Fastify's, Nest's) are left out: they would cost time for spans nobody keeps, and server requests
+ * are followed by the kit's own hooks instead of the http instrumentation (server-requests.ts). The
+ * route of the request histogram does not need them (`recordRoute` in the bootstrap).
  */
+function disabledInstrumentations(env: Record<string, string | undefined>): Set<string> {
+  return new Set((env['OTEL_NODE_DISABLED_INSTRUMENTATIONS'] ?? '').split(',').map((name) => name.trim()));
+}
+
 function instrumentationsFor(tracing: boolean, env: Record<string, string | undefined>): Instrumentation[] {
-  const disabled = new Set(
-    (env['OTEL_NODE_DISABLED_INSTRUMENTATIONS'] ?? '').split(',').map((name) => name.trim()),
-  );
+  const disabled = disabledInstrumentations(env);
   const all: Record<string, () => Instrumentation | undefined> = {
     http: () =>
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
-      }),
+      tracing
+        ? new HttpInstrumentation({
+            ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
+          })
+        : undefined,
     undici: () => new UndiciInstrumentation(),
     // One span per request; no span per Fastify hook, which would cost more than it tells.
     fastify: () =>
@@ -101,6 +104,8 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   const sampler: Sampler | undefined = tracing ? undefined : new AlwaysOffSampler();
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   telemetryState.prometheus = prometheus;
+  telemetryState.serverRequests =
+    tracing || disabledInstrumentations(env).has('http') ? 'instrumentation' : 'kit';
   telemetryState.flush = async () => {
     await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
   };
@@ -121,6 +126,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
       if (telemetryState.prometheus === prometheus) {
         telemetryState.prometheus = undefined;
         telemetryState.flush = undefined;
+        telemetryState.serverRequests = undefined;
       }
       await sdk.shutdown();
     },

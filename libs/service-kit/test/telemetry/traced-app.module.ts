@@ -1,4 +1,4 @@
-import { Body, Controller, type DynamicModule, Inject, Injectable, Module, Post } from '@nestjs/common';
+import { Body, Controller, type DynamicModule, Get, Inject, Injectable, Module, Post } from '@nestjs/common';
 import { type ClientProxy, ClientsModule, MessagePattern, Payload, Transport } from '@nestjs/microservices';
 import { InjectModel, MongooseModule } from '@nestjs/mongoose';
 import { IsString } from 'class-validator';
@@ -61,6 +61,14 @@ class TracedController {
     this.made.add(1, { kind: 'traced' });
     this.context.logger.info({ id }, 'thing made');
     return { id };
+  }
+
+  /** A read with no body: nothing but the request itself carries its context to the handler. */
+  @Get()
+  async count(): Promise<{ things: number }> {
+    const things = await this.things.countDocuments();
+    this.context.logger.info({ things }, 'things counted');
+    return { things };
   }
 
   @MessagePattern('things.store')
