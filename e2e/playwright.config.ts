@@ -13,6 +13,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'shop', testIgnore: /fuzz\.spec\.ts$/ },
+    // Schemathesis writes random data through every call, admin ones included (tests/fuzz.spec.ts):
+    // another project is another worker, so it gets a shop of its own and leaves the others' alone.
+    { name: 'fuzz', testMatch: /fuzz\.spec\.ts$/ },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {
