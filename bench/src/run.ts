@@ -65,9 +65,9 @@ async function main(): Promise<void> {
     startStack({
       ports: 'free',
       rateLimitFactor: RATE_LIMIT_FACTOR,
-      serviceEnv: SERVICE_ENV,
       observability: false,
       ...options,
+      serviceEnv: { ...SERVICE_ENV, ...options.serviceEnv },
     });
   const stack = await benchStack();
   const figures: Figure[] = [];

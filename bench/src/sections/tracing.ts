@@ -80,16 +80,20 @@ const describe = (runs: Run[]) =>
     )
     .join('; ');
 
-/** One workload on both stacks, mirrored: off, on, on, off. */
-async function compare(
+type Mode = 'sdk-off' | 'off' | 'on';
+const MODE_NAMES: Record<Mode, string> = { 'sdk-off': 'SDK off', off: 'no exporter', on: 'exporter on' };
+
+/** One workload on several stacks, in mirrored order (a b c c b a) so drift weighs on each alike. */
+async function compare<M extends Mode>(
   log: (line: string) => void,
-  stacks: { off: RunningStack; on: RunningStack },
+  stacks: Record<M, RunningStack>,
   workload: (stack: RunningStack) => Promise<Run>,
-): Promise<{ off: Run[]; on: Run[] }> {
-  const runs: { off: Run[]; on: Run[] } = { off: [], on: [] };
-  for (const mode of ['off', 'on', 'on', 'off'] as const) {
+): Promise<Record<M, Run[]>> {
+  const modes = Object.keys(stacks) as M[];
+  const runs = Object.fromEntries(modes.map((mode) => [mode, [] as Run[]])) as Record<M, Run[]>;
+  for (const mode of [...modes, ...[...modes].reverse()]) {
     const run = await workload(stacks[mode]);
-    log(`  exporter ${mode.padEnd(3)} ${describe([run])}`);
+    log(`  ${MODE_NAMES[mode].padEnd(11)} ${describe([run])}`);
     runs[mode].push(run);
   }
   return runs;
@@ -102,10 +106,22 @@ export const tracingSection: BenchSection = {
     if (off.observability) throw new Error("the run's own stack must export nothing (observability: false)");
     context.log('starting a second stack with Jaeger and VictoriaMetrics, every part exporting...');
     const on = await context.startStack({ observability: true });
+    context.log('starting a third stack whose services run with OTEL_SDK_DISABLED=true...');
+    const sdkOff = await context.startStack({ serviceEnv: { OTEL_SDK_DISABLED: 'true' } });
     try {
-      context.log(`setting up ${BUYERS} buyers and their products on both stacks (not timed)...`);
-      const setups = { off: await setUp(off.url, BUYERS), on: await setUp(on.url, BUYERS) };
-      const setupOf = (stack: RunningStack) => (stack === on ? setups.on : setups.off);
+      context.log(`setting up ${BUYERS} buyers and their products on the stacks (not timed)...`);
+      const setups = new Map<RunningStack, Awaited<ReturnType<typeof setUp>>>();
+      for (const stack of [off, on, sdkOff]) setups.set(stack, await setUp(stack.url, BUYERS));
+      const setupOf = (stack: RunningStack) => setups.get(stack)!;
+
+      // What telemetry costs with no exporter, on the cheapest request there is: a product read the
+      // catalogue cache answers (gateway and products only), services with the SDK against without.
+      context.log(`cached reads: GET /api/products/slug/:slug, ${context.connections} connections`);
+      const cached = await compare(context.log, { 'sdk-off': sdkOff, off }, (stack) =>
+        load(stack, context.connections, context.durationS, {
+          url: `${stack.url}/api/products/slug/${setupOf(stack).products[0]!.slug}`,
+        }),
+      );
 
       // A product read that misses the catalogue cache (a query string of its own): gateway, products,
       // its database.
@@ -145,6 +161,25 @@ export const tracingSection: BenchSection = {
         `+${Math.round(mean(runs.on, 'cpuUs') - mean(runs.off, 'cpuUs'))} µs CPU per request with the exporter`;
       return [
         figure({
+          id: 'tracing.cached-read-cpu-off-vs-sdk-off',
+          section: 'tracing',
+          measured: {
+            what: 'CPU per cached product read through the gateway, no exporter (ids made and passed on, RED metrics)',
+            value: mean(cached.off, 'cpuUs'),
+            unit: 'µs',
+          },
+          reference: {
+            what: 'the same with the services’ SDK off (OTEL_SDK_DISABLED=true)',
+            value: mean(cached['sdk-off'], 'cpuUs'),
+            unit: 'µs',
+          },
+          better: 'lower',
+          target: 1.15,
+          notes: `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
+            mean(cached.off, 'cpuUs') - mean(cached['sdk-off'], 'cpuUs'),
+          )} µs CPU per request with the SDK and no exporter`,
+        }),
+        figure({
           id: 'tracing.read-cpu-on-vs-off',
           section: 'tracing',
           measured: {
@@ -181,6 +216,7 @@ export const tracingSection: BenchSection = {
       ];
     } finally {
       await on.stop();
+      await sdkOff.stop();
     }
   },
 };
