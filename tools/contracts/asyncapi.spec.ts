@@ -49,7 +49,7 @@ import { SERVICES, repoRoot, scanNatsUse } from './nats-use.js';
 const scratch = mkdtempSync(join(tmpdir(), 'asyncapi-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('the AsyncAPI documents', () => {
+describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
   it.each(SERVICES)('%s: the AsyncAPI parser finds no error or warning', async (service) => {
     const text = readFileSync(asyncApiPath(service), 'utf8');
     const { document, diagnostics } = await new Parser().parse(text);
@@ -97,7 +97,7 @@ describe('the AsyncAPI documents', () => {
   });
 });
 
-describe('a change in the code that the documents do not follow', () => {
+describe('a change in the code that the documents do not follow', { timeout: 30_000 }, () => {
   function copyOfTheCode(): string {
     const root = mkdtempSync(join(scratch, 'repo-'));
     cpSync(join(repoRoot, 'libs', 'service-kit', 'src'), join(root, 'libs', 'service-kit', 'src'), {
@@ -135,7 +135,7 @@ describe('a change in the code that the documents do not follow', () => {
   });
 });
 
-describe('the payload schemas', () => {
+describe('the payload schemas', { timeout: 30_000 }, () => {
   const envelope = <T extends EventEnvelope>(type: T['type'], data: T['data']): T =>
     ({ id: 'e-1', type, schemaVersion: 1, occurredAt: '2026-11-25T12:00:00.000Z', data }) as T;
   const user = 'u1';

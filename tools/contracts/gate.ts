@@ -145,9 +145,17 @@ export async function asyncApiChanges(base: string, revision: string): Promise<s
     return section ?? 'document';
   };
   const changes = [...(output.breaking() as DiffItem[]), ...(output.unclassified() as DiffItem[])];
-  // One line per channel or operation and kind of change: a payload edit is many pointer changes.
-  const lines = changes.map((change) => `${name(change.path)}: ${change.action} ${change.path}`);
-  return [...new Set(lines)];
+  // The parsed documents repeat a message wherever it is referenced (components, its channel, each
+  // operation): one line per subject, kind of change and place inside the message.
+  const lines = new Map<string, string>();
+  for (const change of changes) {
+    const label = name(change.path);
+    const subject = /(?:^channel| on) (.+)$/.exec(label)?.[1] ?? label;
+    const inMessage = /\/(payload|headers)(\/.*)?$/.exec(change.path)?.[0];
+    const key = `${subject} ${change.action} ${inMessage ?? change.path}`;
+    if (!lines.has(key)) lines.set(key, `${label}: ${change.action} ${change.path}`);
+  }
+  return [...lines.values()];
 }
 
 interface DiffItem {
