@@ -101,6 +101,10 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     '--workers',
     '1',
     '--no-shrink',
+    // Examples are not kept between runs (a .schemathesis folder would be left in the work tree):
+    // the fixed seed makes each run the same anyway.
+    '--generation-database',
+    'none',
     '--suppress-health-check',
     'all',
     '--report',
