@@ -782,6 +782,118 @@ const CASES: Broken[] = [
       ),
     says: /ahead of the shell's image/,
   },
+  // Production data tier
+  {
+    check: 'prodNatsIsACluster',
+    what: 'prod NATS as a single server',
+    run: () =>
+      check.prodNatsIsACluster(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/nats') return;
+          for (const set of named(objects, 'StatefulSet', 'nats')) set.spec!.replicas = 1;
+        }),
+      ),
+    says: /StatefulSet\/shop\/nats replicas/,
+  },
+  {
+    check: 'prodNatsIsACluster',
+    what: 'prod NATS routes that leave out nats-2',
+    run: () =>
+      check.prodNatsIsACluster(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/nats') return;
+          inContainer('nats', (container) => {
+            const args = (container as Container & { args: string[] }).args;
+            args[args.indexOf('--routes') + 1] = args[args.indexOf('--routes') + 1]!.replace(
+              /,nats:\/\/nats-2[^,]*/,
+              '',
+            );
+          })(objects);
+        }),
+      ),
+    says: /--routes name every peer/,
+  },
+  {
+    check: 'prodMongoIsAReplicaSet',
+    what: 'prod mongod without --replSet',
+    run: () =>
+      check.prodMongoIsAReplicaSet(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/mongodb') return;
+          inContainer('mongodb', (container) => {
+            const args = (container as Container & { args: string[] }).args;
+            args.splice(args.indexOf('--replSet'), 2);
+          })(objects);
+        }),
+      ),
+    says: /mongod runs with --replSet/,
+  },
+  {
+    check: 'prodMongoIsAReplicaSet',
+    what: 'prod MongoDB members only preferring different nodes',
+    run: () =>
+      check.prodMongoIsAReplicaSet(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/mongodb') return;
+          inContainer('mongodb', (_container, pod) => {
+            const [term] = pod.spec.affinity!.podAntiAffinity![
+              'requiredDuringSchedulingIgnoredDuringExecution'
+            ] as unknown[];
+            pod.spec.affinity = {
+              podAntiAffinity: {
+                preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: term }],
+              },
+            };
+          })(objects);
+        }),
+      ),
+    says: /a required anti-affinity on the hostname/,
+  },
+  {
+    check: 'prodServiceNamesEveryMember',
+    what: "a service's prod NATS_URL naming the nats Service only",
+    run: () =>
+      check.prodServiceNamesEveryMember(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/orders') return;
+          for (const config of named(objects, 'ConfigMap', /^orders-config-/))
+            config.data = { ...config.data, NATS_URL: 'nats://nats:4222' };
+        }),
+        'orders',
+      ),
+    says: /orders's NATS_URL names every NATS server/,
+  },
+  {
+    check: 'prodServiceNamesEveryMember',
+    what: "a service's prod NATS_STREAM_REPLICAS of 1",
+    run: () =>
+      check.prodServiceNamesEveryMember(
+        changed((objects, folder) => {
+          if (folder !== 'overlays/prod/orders') return;
+          for (const config of named(objects, 'ConfigMap', /^orders-config-/))
+            config.data = { ...config.data, NATS_STREAM_REPLICAS: '1' };
+        }),
+        'orders',
+      ),
+    says: /orders's NATS_STREAM_REPLICAS/,
+  },
+  {
+    check: 'prodServiceNamesEveryMember',
+    what: 'a prod MONGO_URL naming mongodb-0 only',
+    run: () =>
+      check.prodServiceNamesEveryMember(
+        changed((objects, folder) => {
+          if (folder !== 'examples/prod-secrets') return;
+          for (const secret of named(objects, 'Secret', 'orders-mongodb')) {
+            secret.data = {
+              MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/orders?replicaSet=rs0'),
+            };
+          }
+        }),
+        'orders',
+      ),
+    says: /orders-mongodb's MONGO_URL/,
+  },
   // Images
   {
     check: 'runsTheImagesUserAndPort',

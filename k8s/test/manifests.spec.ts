@@ -132,12 +132,9 @@ describe('workloads', () => {
     },
   );
 
-  it.each(workloads)(
-    '$name keeps its replicas on different nodes (preferred pod anti-affinity)',
-    ({ pod }) => {
-      check.replicasOnDifferentNodes(pod);
-    },
-  );
+  it.each(workloads)('$name keeps its replicas on different nodes (pod anti-affinity)', ({ pod }) => {
+    check.replicasOnDifferentNodes(pod);
+  });
 
   it('scales every stateless part: the services, the front-ends and Kong', () => {
     check.scalesEveryStatelessPart(SCALED_UNITS, ROUTED_UNITS);
@@ -200,6 +197,23 @@ describe('domain services', () => {
     'k8s/%s is not given the signing key: only the users service issues tokens',
     (unit) => {
       check.notGivenTheSigningKey(REAL, unit);
+    },
+  );
+});
+
+describe('production data tier', () => {
+  it('prod runs NATS as a JetStream cluster of three, each server routing to every peer', () => {
+    check.prodNatsIsACluster(REAL);
+  });
+
+  it('prod runs MongoDB as a replica set of three that mongodb-0 initiates with every member', () => {
+    check.prodMongoIsAReplicaSet(REAL);
+  });
+
+  it.each(SERVICE_UNITS)(
+    'prod: k8s/%s names every NATS server and MongoDB member, and keeps its streams on three',
+    (unit) => {
+      check.prodServiceNamesEveryMember(REAL, unit);
     },
   );
 });

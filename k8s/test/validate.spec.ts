@@ -81,11 +81,15 @@ function kubeScore(file: string, worstAllowed = CRITICAL): string[] {
 }
 
 describe('kubernetes-validate (offline JSON schemas, strict)', () => {
-  it(`accepts the base, both overlays and the development Secrets as Kubernetes ${KUBERNETES_VERSION} objects, no unknown field`, () => {
+  it(`accepts the base, both overlays and the example Secrets as Kubernetes ${KUBERNETES_VERSION} objects, no unknown field`, () => {
     // Each distinct object once: the environments share most of the base's, and the validator reads
     // its schemas again for every object it checks.
     const distinct = new Map(
-      [...SCENES.map(({ environment }) => wholeFolder(environment)), 'examples/dev-secrets']
+      [
+        ...SCENES.map(({ environment }) => wholeFolder(environment)),
+        'examples/dev-secrets',
+        'examples/prod-secrets',
+      ]
         .flatMap((folder) => kustomize(folder))
         .map((object) => [JSON.stringify(object), object]),
     );

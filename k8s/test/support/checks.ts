@@ -6,6 +6,7 @@ import {
   type Container,
   type Environment,
   type KubeObject,
+  type NetworkPolicyRule,
   type PodTemplate,
   type Probe,
   REPO_ROOT,
@@ -367,18 +368,31 @@ export function ownServiceAccountWithoutToken(
   expect(pod.spec.automountServiceAccountToken, 'the pod mounts no token').toBe(false);
 }
 
+interface AffinityTerm {
+  topologyKey: string;
+  labelSelector?: { matchLabels?: Record<string, string> };
+}
+const spreadsByHostname = (terms: AffinityTerm[], pod: PodTemplate) =>
+  terms.some(
+    (term) =>
+      term.topologyKey === 'kubernetes.io/hostname' &&
+      matches(term.labelSelector?.matchLabels, pod.metadata.labels),
+  );
+const requiredAntiAffinity = (pod: PodTemplate) =>
+  (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ??
+    []) as AffinityTerm[];
+
 export function replicasOnDifferentNodes(pod: PodTemplate): void {
-  const terms = (pod.spec.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ??
-    []) as {
-    podAffinityTerm: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } };
-  }[];
+  const preferred = (
+    (pod.spec.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) as {
+      podAffinityTerm: AffinityTerm;
+    }[]
+  ).map(({ podAffinityTerm }) => podAffinityTerm);
+  // Preferred, so a small cluster still schedules the pods; required where a second pod on the node
+  // would defeat the point (the members of the production data tier).
   expect(
-    terms.some(
-      ({ podAffinityTerm }) =>
-        podAffinityTerm.topologyKey === 'kubernetes.io/hostname' &&
-        matches(podAffinityTerm.labelSelector.matchLabels, pod.metadata.labels),
-    ),
-    'a preferred anti-affinity on the hostname, selecting its own pods',
+    spreadsByHostname([...preferred, ...requiredAntiAffinity(pod)], pod),
+    'an anti-affinity on the hostname, selecting its own pods',
   ).toBe(true);
 }
 
@@ -934,4 +948,178 @@ export function runsTheImagesUserAndPort(m: Manifests, unit: string): void {
       );
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Production data tier: NATS and MongoDB as sets of three (docs/decisions/0016-production-data-tier.md)
+
+/** Servers of the NATS cluster and members of the MongoDB replica set in production. */
+export const PROD_DATA_MEMBERS = 3;
+
+interface DataSet {
+  set: KubeObject;
+  pod: PodTemplate;
+  container: Container & {
+    args?: string[];
+    lifecycle?: { postStart?: { exec?: { command?: string[] } } };
+  };
+  objects: KubeObject[];
+  /** Each pod's stable name, `<set>-<ordinal>.<headless service>`. */
+  members: string[];
+}
+
+/** The StatefulSet of a data unit in production, its pods' stable names, and the unit's other objects. */
+function prodDataSet(m: Manifests, unit: 'nats' | 'mongodb'): DataSet {
+  const objects = m.render(unitFolder(unit, 'prod'));
+  const set = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === unit);
+  if (!set) throw new Error(`k8s/${unitFolder(unit, 'prod')} has no StatefulSet ${unit}`);
+  const spec = set.spec as NonNullable<KubeObject['spec']> & { serviceName?: string };
+  const pod = podTemplateOf(set);
+  const container = pod.spec.containers[0]!;
+  const members = Array.from(
+    { length: spec.replicas ?? 1 },
+    (_, ordinal) => `${unit}-${ordinal}.${spec.serviceName}`,
+  );
+  return { set, pod, container, objects, members };
+}
+
+const argAfter = (args: string[] | undefined, flag: string) => {
+  const index = args?.indexOf(flag) ?? -1;
+  return index >= 0 ? args?.[index + 1] : undefined;
+};
+const portOf = (container: Container, name: string) =>
+  container.ports?.find((port) => port.name === name)?.containerPort;
+
+/** What every member set shares: its size, one member per node, a budget, a volume each, a headless Service. */
+function isASetOfThree({ set, pod, container, objects }: DataSet, dataPath: string): void {
+  const spec = set.spec as NonNullable<KubeObject['spec']> & {
+    serviceName?: string;
+    podManagementPolicy?: string;
+    volumeClaimTemplates?: { metadata: { name: string } }[];
+  };
+  expect(spec.replicas, `${key(set)} replicas`).toBe(PROD_DATA_MEMBERS);
+  expect(
+    spreadsByHostname(requiredAntiAffinity(pod), pod),
+    `${key(set)}: a required anti-affinity on the hostname`,
+  ).toBe(true);
+  // The members find one another before any is ready; OrderedReady would wait for the first forever.
+  expect(spec.podManagementPolicy, `${key(set)} podManagementPolicy`).toBe('Parallel');
+  const budget = objects.find(
+    (object) =>
+      object.kind === 'PodDisruptionBudget' &&
+      matches(object.spec?.selector?.matchLabels, pod.metadata.labels),
+  );
+  expect(budget?.spec?.maxUnavailable, `${key(set)}: a PodDisruptionBudget, maxUnavailable`).toBe(1);
+  const volume = container.volumeMounts?.find((mount) => mount.mountPath === dataPath)?.name;
+  expect(
+    spec.volumeClaimTemplates?.map((claim) => claim.metadata.name),
+    `${key(set)}: ${dataPath} on a PersistentVolumeClaim of each pod`,
+  ).toContain(volume);
+  const headless = objects.find(
+    (object) => object.kind === 'Service' && object.metadata.name === spec.serviceName,
+  );
+  expect(
+    (headless?.spec as { clusterIP?: string } | undefined)?.clusterIP,
+    `headless Service ${spec.serviceName}`,
+  ).toBe('None');
+}
+
+/** Whether the unit's NetworkPolicy admits its own pods on a port both ways, and lets them reach nothing else. */
+function talksOnlyToItself(objects: KubeObject[], unit: string, port: string): void {
+  const policy = objects.find((object) => object.kind === 'NetworkPolicy' && object.metadata.name === unit);
+  const own = { 'app.kubernetes.io/name': unit };
+  const isOwn = (rule: NetworkPolicyRule, peers: NetworkPolicyRule['to']) =>
+    (peers ?? []).some(
+      (peer) => JSON.stringify(peer) === JSON.stringify({ podSelector: { matchLabels: own } }),
+    ) && (rule.ports ?? []).some((rulePort) => rulePort.port === port);
+  expect(
+    policy?.spec?.ingress?.some((rule) => isOwn(rule, rule.from)),
+    `${unit}'s NetworkPolicy admits its members on ${port}`,
+  ).toBe(true);
+  expect(policy?.spec?.egress, `${unit} reaches its members on ${port}, and nothing else`).toEqual([
+    { to: [{ podSelector: { matchLabels: own } }], ports: [{ port }] },
+  ]);
+}
+
+export function prodNatsIsACluster(m: Manifests): void {
+  const nats = prodDataSet(m, 'nats');
+  const { args } = nats.container;
+  expect(args, 'JetStream (-js) stored on -sd').toEqual(expect.arrayContaining(['-js', '-sd']));
+  isASetOfThree(nats, argAfter(args, '-sd') ?? '');
+  const cluster = portOf(nats.container, 'cluster');
+  expect(cluster, 'the container declares the port cluster').toBeDefined();
+  expect(argAfter(args, '--cluster_name') ?? '', '--cluster_name').toMatch(/^\S+$/);
+  expect(argAfter(args, '--cluster'), '--cluster listens on the cluster port').toBe(
+    `nats://0.0.0.0:${cluster}`,
+  );
+  // Each server names every server of the set as a route (its own route it recognises and drops).
+  expect(argAfter(args, '--routes')?.split(',').sort(), '--routes name every peer').toEqual(
+    nats.members.map((member) => `nats://${member}:${cluster}`),
+  );
+  expect(argAfter(args, '--name'), 'a server name of each pod').toBe('$(POD_NAME)');
+  const headless = nats.objects.find(
+    (object) => object.kind === 'Service' && object.metadata.name === 'nats-headless',
+  );
+  expect(
+    headless?.spec?.ports?.some((port) => port.targetPort === 'cluster'),
+    'nats-headless has the cluster port',
+  ).toBe(true);
+  talksOnlyToItself(nats.objects, 'nats', 'cluster');
+}
+
+export function prodMongoIsAReplicaSet(m: Manifests): void {
+  const mongodb = prodDataSet(m, 'mongodb');
+  isASetOfThree(mongodb, '/data/db');
+  const name = argAfter(mongodb.container.args, '--replSet');
+  expect(name ?? '', 'mongod runs with --replSet').toMatch(/^\S+$/);
+  // mongodb-0 initiates the set with every member (base: with itself only).
+  const script = mongodb.container.lifecycle?.postStart?.exec?.command?.join(' ') ?? '';
+  expect(script, 'postStart initiates the set on mongodb-0 only').toMatch(
+    /"\$\{POD_NAME##\*-\}" = 0 \] \|\| exit 0/,
+  );
+  expect(script, 'postStart initiates the set it runs').toContain(`_id: "${name}"`);
+  const ordinals = mongodb.members.map((_, ordinal) => ordinal).join(', ');
+  expect(script, 'postStart initiates it with every member').toContain(
+    `[${ordinals}].map((ordinal) => ({ _id: ordinal, host: "mongodb-" + ordinal + ".mongodb-headless:${portOf(mongodb.container, 'mongodb')}" }))`,
+  );
+  talksOnlyToItself(mongodb.objects, 'mongodb', 'mongodb');
+}
+
+/** `mongodb://host:port,host:port/database?options` in its parts (WHATWG URL refuses several hosts). */
+function mongoUrlParts(url: string) {
+  const [, hosts, database, options] = /^mongodb:\/\/([^/]+)\/([^?]+)\??(.*)$/.exec(url) ?? [];
+  return {
+    hosts: hosts?.split(',').sort(),
+    database,
+    replicaSet: new URLSearchParams(options).get('replicaSet'),
+  };
+}
+
+export function prodServiceNamesEveryMember(m: Manifests, unit: string): void {
+  const { container, objects } = mainContainerOf(m, unit, 'prod');
+  const config = objects.find(
+    (object) =>
+      object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+  );
+  const nats = prodDataSet(m, 'nats');
+  const client = portOf(nats.container, 'client');
+  expect(config?.data?.NATS_URL?.split(',').sort(), `${unit}'s NATS_URL names every NATS server`).toEqual(
+    nats.members.map((member) => `nats://${member}:${client}`),
+  );
+  expect(config?.data?.NATS_STREAM_REPLICAS, `${unit}'s NATS_STREAM_REPLICAS`).toBe(
+    String(PROD_DATA_MEMBERS),
+  );
+  const reference = envOf(container, 'MONGO_URL')?.valueFrom?.secretKeyRef;
+  expect(reference, 'MONGO_URL from its Secret').toEqual({ name: `${unit}-mongodb`, key: 'MONGO_URL' });
+  const secret = m
+    .render('examples/prod-secrets')
+    .find((object) => object.kind === 'Secret' && object.metadata.name === reference?.name);
+  const url = Buffer.from(secret?.data?.[reference?.key ?? ''] ?? '', 'base64').toString('utf8');
+  const mongodb = prodDataSet(m, 'mongodb');
+  const port = portOf(mongodb.container, 'mongodb');
+  expect(mongoUrlParts(url), `examples/prod-secrets: ${unit}-mongodb's MONGO_URL`).toEqual({
+    hosts: mongodb.members.map((member) => `${member}:${port}`),
+    database: unit,
+    replicaSet: argAfter(mongodb.container.args, '--replSet'),
+  });
 }
