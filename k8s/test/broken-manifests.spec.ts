@@ -849,34 +849,23 @@ const CASES: Broken[] = [
       ),
     says: /a required anti-affinity on the hostname/,
   },
-  {
+  ...[
+    { setting: 'NATS_URL', value: 'nats://nats:4222', says: /orders's NATS_URL names every NATS server/ },
+    { setting: 'NATS_STREAM_REPLICAS', value: '1', says: /orders's NATS_STREAM_REPLICAS/ },
+  ].map(({ setting, value, says }): Broken => ({
     check: 'prodServiceNamesEveryMember',
-    what: "a service's prod NATS_URL naming the nats Service only",
+    what: `a service's prod ${setting} of ${value}`,
     run: () =>
       check.prodServiceNamesEveryMember(
         changed((objects, folder) => {
           if (folder !== 'overlays/prod/orders') return;
           for (const config of named(objects, 'ConfigMap', /^orders-config-/))
-            config.data = { ...config.data, NATS_URL: 'nats://nats:4222' };
+            config.data = { ...config.data, [setting]: value };
         }),
         'orders',
       ),
-    says: /orders's NATS_URL names every NATS server/,
-  },
-  {
-    check: 'prodServiceNamesEveryMember',
-    what: "a service's prod NATS_STREAM_REPLICAS of 1",
-    run: () =>
-      check.prodServiceNamesEveryMember(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/orders') return;
-          for (const config of named(objects, 'ConfigMap', /^orders-config-/))
-            config.data = { ...config.data, NATS_STREAM_REPLICAS: '1' };
-        }),
-        'orders',
-      ),
-    says: /orders's NATS_STREAM_REPLICAS/,
-  },
+    says,
+  })),
   {
     check: 'prodServiceNamesEveryMember',
     what: 'a prod MONGO_URL naming mongodb-0 only',
