@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import openapiTS from 'openapi-typescript';
 import * as prettier from 'prettier';
 import { CSP_REPORT_PATH, REPORTING_ENDPOINTS, inlineScriptHashes } from '../src/page-policy.mjs';
@@ -31,17 +31,27 @@ const REDOCLY_CONFIG = join(import.meta.dirname, 'redocly.yaml');
 
 /** Runs the Redocly CLI; it sends no usage data and looks for no update. */
 async function redocly(args: string[]): Promise<{ code: number; output: string }> {
-  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  // Plain text whatever the terminal: Nx runs tasks with FORCE_COLOR, which colours even a pipe.
+  const env = {
+    ...process.env,
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [REDOCLY, ...args], {
       cwd: repoRoot,
       env,
       maxBuffer: 16 * 1024 * 1024,
     });
-    return { code: 0, output: stdout + stderr };
+    return { code: 0, output: stripVTControlCharacters(stdout + stderr) };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+    return {
+      code: failed.code ?? 1,
+      output: stripVTControlCharacters(`${failed.stdout ?? ''}${failed.stderr ?? ''}`),
+    };
   }
 }
 
