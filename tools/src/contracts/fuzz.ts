@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { toolPaths } from '@shop/infra/paths';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -75,7 +75,7 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     throw new Error(
       `Schemathesis is not installed at ${schemathesis}: run node tools/infra/ensure-tools.mjs --browser`,
     );
-  const document = options.document ?? join(repoRoot, 'services', options.service, 'openapi.json');
+  const document = resolve(options.document ?? join(repoRoot, 'services', options.service, 'openapi.json'));
   const reportDir = mkdtempSync(join(tmpdir(), `fuzz-${options.service}-`));
   const ndjson = join(reportDir, 'events.ndjson');
   const args = [
@@ -101,10 +101,6 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     '--workers',
     '1',
     '--no-shrink',
-    // Examples are not kept between runs (a .schemathesis folder would be left in the work tree):
-    // the fixed seed makes each run the same anyway.
-    '--generation-database',
-    'none',
     '--suppress-health-check',
     'all',
     '--report',
@@ -115,7 +111,10 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     'true',
   ];
   const started = Date.now();
+  // Run in the report's folder: Schemathesis keeps a cache of what it found (.schemathesis/) in its
+  // working directory, which must not land in the work tree; the folder goes with the report.
   const child = spawn(schemathesis, args, {
+    cwd: reportDir,
     env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
