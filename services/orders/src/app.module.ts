@@ -12,7 +12,7 @@ import { OrdersController } from './orders/orders.controller';
 import { OrdersService } from './orders/orders.service';
 import { CatalogueStock, PRODUCTS_CLIENT } from './stock/catalogue-stock.client';
 import { PENDING_RESERVATION_MODEL, pendingReservationSchema } from './stock/pending-reservation.schema';
-import { StockReleases } from './stock/stock-releases.service';
+import { StockReleasesService } from './stock/stock-releases.service';
 
 @Module({})
 export class AppModule {
@@ -46,7 +46,7 @@ export class AppModule {
         OrderEventsRelay,
         IdempotencyKeys,
         CatalogueStock,
-        StockReleases,
+        StockReleasesService,
         OrderPlacement,
         OrdersService,
       ],

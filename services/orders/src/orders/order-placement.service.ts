@@ -30,7 +30,7 @@ import {
 import { type Model, Types } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
 import { CatalogueStock } from '../stock/catalogue-stock.client';
-import { StockReleases } from '../stock/stock-releases.service';
+import { StockReleasesService } from '../stock/stock-releases.service';
 import type { PlaceOrderDto } from './dto/place-order.dto';
 import { type ClaimedKey, IdempotencyKeys, requestFingerprint } from './idempotency-keys.service';
 import { OrderEventsRelay } from './order-events.relay';
@@ -80,7 +80,7 @@ export class OrderPlacement implements OnModuleDestroy {
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
     private readonly keys: IdempotencyKeys,
     private readonly stock: CatalogueStock,
-    private readonly releases: StockReleases,
+    private readonly releases: StockReleasesService,
     private readonly relay: OrderEventsRelay,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
   ) {}

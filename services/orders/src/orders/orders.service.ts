@@ -14,7 +14,7 @@ import {
 } from '@shop/contracts';
 import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
-import { StockReleases } from '../stock/stock-releases.service';
+import { StockReleasesService } from '../stock/stock-releases.service';
 import { DEFAULT_PAGE_SIZE, type ListOrdersQuery, type PageQuery } from './dto/list-orders.query';
 import { OrderEventsRelay } from './order-events.relay';
 import { ORDER_FIELDS, toOrder } from './order-views';
@@ -72,7 +72,7 @@ export class OrdersService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
     private readonly relay: OrderEventsRelay,
-    private readonly releases: StockReleases,
+    private readonly releases: StockReleasesService,
   ) {}
 
   /** One order, for its owner or an admin; anyone else learns nothing (404). */

@@ -19,7 +19,7 @@ const BATCH = 100;
  * always safe.
  */
 @Injectable()
-export class StockReleases implements OnApplicationBootstrap, OnModuleDestroy {
+export class StockReleasesService implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
