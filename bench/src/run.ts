@@ -1,6 +1,8 @@
 // `npm run bench [section ...]`: one stack on free ports, every section measured in turn (or only the
-// named ones), then bench/out/report.md and bench/out/report.json. Exits 1 when a figure misses its target.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// named ones), then bench/out/report.md and bench/out/report.json. A run of some sections keeps the
+// other sections' figures of the report it replaces, each with the run that measured it. Exits 1 when a
+// figure of this run misses its target.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, type StackOptions, startStack } from '@shop/tools';
@@ -43,6 +45,22 @@ export function renderReport(meta: string, figures: Figure[]): string {
     for (const f of notes) lines.push(`- **${f.id}**: ${f.notes}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The section a figure belongs to: its id's first word ('reads' of 'reads.gateway-vs-bare'). */
+const sectionOf = (f: Figure) => f.id.split('.')[0];
+
+/** The figures of sections this run did not measure, from the report it replaces, each with its run. */
+function keptFigures(reportPath: string, measured: BenchSection[]): Figure[] {
+  if (!existsSync(reportPath)) return [];
+  const earlier = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+    meta: string | string[];
+    figures: Figure[];
+  };
+  const earlierRun = Array.isArray(earlier.meta) ? earlier.meta[0] : earlier.meta;
+  return earlier.figures
+    .filter((f) => !measured.some((s) => s.name === sectionOf(f)))
+    .map((f) => ({ ...f, run: f.run ?? earlierRun }));
 }
 
 async function main(): Promise<void> {
@@ -102,9 +120,20 @@ async function main(): Promise<void> {
     .join(', ')}.`;
   const outDir = join(REPO_ROOT, 'bench', 'out');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'report.md'), renderReport(meta, figures));
-  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta, figures }, null, 2)}\n`);
-  log(`\nWrote bench/out/report.md and report.json (${figures.length} figures).`);
+  const order = (f: Figure) => SECTIONS.findIndex((s) => s.name === sectionOf(f));
+  const all = [
+    ...keptFigures(join(outDir, 'report.json'), sections),
+    ...figures.map((f) => ({ ...f, run: meta })),
+  ]
+    .map((f, index) => ({ f, index }))
+    .sort((a, b) => order(a.f) - order(b.f) || a.index - b.index)
+    .map(({ f }) => f);
+  const runs = [...new Set(all.map((f) => f.run!))];
+  writeFileSync(join(outDir, 'report.md'), renderReport(runs.join('\n\n'), all));
+  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta: runs, figures: all }, null, 2)}\n`);
+  log(
+    `\nWrote bench/out/report.md and report.json (${figures.length} figures of this run, ${all.length} in all).`,
+  );
   const missed = figures.filter((f) => !f.pass);
   if (missed.length > 0) {
     log(

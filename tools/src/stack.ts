@@ -65,6 +65,11 @@ export interface StackOptions {
   gatewayConfig?: string;
   /** Extra environment for every service (a test shortening the recovery windows says so here). */
   serviceEnv?: Record<string, string>;
+  /**
+   * OTEL_* settings for every part, the gateway included, e.g. a sampler
+   * (`{ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }`).
+   */
+  telemetryEnv?: Record<string, string>;
   /** An existing MongoDB to use instead of the embedded one (each service gets its own database on it). */
   mongoUrl?: string;
   /** An existing NATS (with JetStream) to use instead of starting nats-server. */
@@ -186,7 +191,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logDir,
       otlpEndpoint: observability?.otlpEndpoint,
       streamReplicas: options.natsUrl ? undefined : Math.min(natsNodes, 3),
-      extraEnv: options.serviceEnv,
+      extraEnv: { ...options.serviceEnv, ...options.telemetryEnv },
     };
     const startInstance = async (instance: ServiceInstance) => {
       await parts.keep(instance.name, () => startService(instance, settings));
@@ -216,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       statusPort: ports.tools.gatewayStatus,
       logDir,
       otlpEndpoint: observability?.otlpEndpoint,
+      telemetryEnv: options.telemetryEnv,
     });
     if (gateway.statusUrl) metricsUrls.gateway = `${gateway.statusUrl}/metrics`;
 

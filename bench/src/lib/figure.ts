@@ -26,6 +26,8 @@ export interface Figure {
   pass: boolean;
   /** Anything a reader needs to trust the figure (settings, raw counts, errors). */
   notes?: string;
+  /** The run that measured it (machine, date, settings): a report keeps figures of earlier runs. */
+  run?: string;
 }
 
 /** Builds a figure from the two measurements and the target; the ratio and the verdict follow. */

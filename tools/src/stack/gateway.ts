@@ -18,6 +18,8 @@ export interface StackGatewayOptions {
   statusPort: number;
   logDir: string;
   otlpEndpoint?: string;
+  /** OTEL_* settings over the environment's (StackOptions.telemetryEnv). */
+  telemetryEnv?: Record<string, string>;
 }
 
 /** The gateway in front of every part, in this process; answers its status listener's address. */
@@ -30,7 +32,11 @@ export async function startStackGateway(options: StackGatewayOptions): Promise<{
     rateLimitFactor: options.rateLimitFactor,
     logger: pino(pino.destination({ dest: join(options.logDir, 'gateway.log'), sync: false })),
     statusPort: options.statusPort,
-    telemetryEnv: { ...process.env, ...telemetryEnv('gateway', options.otlpEndpoint) },
+    telemetryEnv: {
+      ...process.env,
+      ...telemetryEnv('gateway', options.otlpEndpoint),
+      ...options.telemetryEnv,
+    },
   });
   options.parts.add('gateway', { stop: () => gateway.close() });
   return { statusUrl: gateway.statusUrl };
