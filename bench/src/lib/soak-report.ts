@@ -21,11 +21,6 @@ export function rssMb(pid: number | undefined): number | undefined {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
-};
-
 /** One memory sample: seconds since the start, and each service copy's resident MB. */
 export type MemorySample = { atS: number } & Record<string, number | undefined>;
 
@@ -38,8 +33,38 @@ export interface SoakSettings {
 }
 
 /**
+ * How much each copy's memory grew over the judged samples: the highest sample of the second half over
+ * the highest of the first half. Resident memory is a sawtooth under load (it climbs for minutes, then a
+ * collection gives back a third of it: 340 -> 200 MB in the 2026-11-25 run), so two points or two short
+ * medians compare a trough with a peak. The peak of each half is what a leak raises: more kept, a higher
+ * top.
+ */
+export function memoryGrowth(
+  judged: MemorySample[],
+  names: string[],
+): Record<string, { afterWarmUpMb: number; endMb: number; growth: number }> {
+  const middle = judged[0]!.atS + (judged.at(-1)!.atS - judged[0]!.atS) / 2;
+  const peak = (name: string, rows: MemorySample[]) => Math.max(0, ...rows.map((row) => row[name] ?? 0));
+  return Object.fromEntries(
+    names.map((name) => {
+      const first = peak(
+        name,
+        judged.filter((row) => row.atS < middle),
+      );
+      const last = peak(
+        name,
+        judged.filter((row) => row.atS >= middle),
+      );
+      const ratio = first > 0 ? last / first - 1 : 0;
+      return [name, { afterWarmUpMb: first, endMb: last, growth: Math.round(ratio * 1000) / 1000 }];
+    }),
+  );
+}
+
+/**
  * The soak's verdict and report: any 5xx or dropped request fails it, and so does a service copy whose
- * memory grew more than 10 % after warm-up.
+ * memory grew more than 10 % after warm-up: the highest sample of the second half of the judged time
+ * over the highest of the first half.
  */
 export function summarize(
   memory: MemorySample[],
@@ -63,16 +88,10 @@ export function summarize(
   const durationS = memory.at(-1)!.atS - memory[0]!.atS;
   const warmUpEnd = memory[0]!.atS + durationS * WARM_UP_SHARE;
   const judged = memory.filter((row) => row.atS >= warmUpEnd);
-  const growth: Record<string, { afterWarmUpMb: number; endMb: number; growth: number }> = {};
-  for (const name of SERVICES) {
-    // Medians of the first and last three samples after warm-up: one garbage collection is not a trend.
-    const first = median(judged.slice(0, 3).map((row) => row[name] ?? 0));
-    const last = median(judged.slice(-3).map((row) => row[name] ?? 0));
-    const ratio = first > 0 ? last / first - 1 : 0;
-    growth[name] = { afterWarmUpMb: first, endMb: last, growth: Math.round(ratio * 1000) / 1000 };
+  const growth = memoryGrowth(judged, SERVICES);
+  for (const [name, { growth: ratio }] of Object.entries(growth))
     if (ratio > MAX_MEMORY_GROWTH)
       failures.push(`${name}: memory grew ${(ratio * 100).toFixed(1)} % after warm-up`);
-  }
   const total = rows.reduce((sum, row) => sum + row.requests, 0);
   const statusTotals: Record<string, number> = {};
   for (const row of rows)
@@ -102,7 +121,7 @@ export function summarize(
     '',
     '## Memory (resident, MB)',
     '',
-    `| service | after warm-up | end | growth |`,
+    `| service | peak, first half after warm-up | peak, second half | growth |`,
     '| --- | ---: | ---: | ---: |',
     ...SERVICES.map(
       (name) =>
