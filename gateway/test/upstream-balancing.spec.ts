@@ -229,6 +229,41 @@ describe('upstreams', () => {
     await waitFor(() => gateway.lines.some((line) => line.msg === 'upstream target healthy again'));
     expect((await answerers(gateway, 4, '/back')).sort()).toEqual(['a', 'a', 'b', 'b']);
   });
+
+  it('lets a lone target that listens again back in at its next probe, not before', async () => {
+    // The front-ends' static servers are one target each (kong.yml): a stopped one refused twice is out,
+    // and a request before the next probe gets Kong's 503 although the server is up again. With a
+    // probe every second, a Retry pressed at once after the restart met that 503.
+    const lone = `
+_format_version: "3.0"
+services:
+  - name: api
+    url: http://api:3001
+    routes: [{ name: api, paths: [/], strip_path: false }]
+upstreams:
+  - name: api
+    targets: [{ target: "a:1" }]${PASSIVE}
+      active:
+        http_path: /health/ready
+        healthy: { interval: 0, successes: 1 }
+        unhealthy: { interval: 1 }`;
+    const a = createServer((req, res) => res.end(JSON.stringify({ upstream: 'a', url: req.url })));
+    await listen(a);
+    const aPort = port(a);
+    stop.push(() => close(a));
+    const gateway = await gatewayFor(lone, { a: `127.0.0.1:${aPort}` });
+    expect(await answerers(gateway, 1, '/up')).toEqual(['a']);
+    await close(a);
+    expect((await rawRequest(gateway.url, '/down')).status).toBe(503);
+    await listen(a, aPort);
+    const atOnce = await rawRequest(gateway.url, '/at-once');
+    expect(atOnce.status).toBe(503);
+    expect(atOnce.json()).toEqual({ message: 'failure to get a peer from the ring-balancer' });
+    const listening = Date.now();
+    await waitFor(() => gateway.lines.some((line) => line.msg === 'upstream target healthy again'), 2_000);
+    expect(Date.now() - listening).toBeLessThan(1_500);
+    expect(await answerers(gateway, 1, '/back')).toEqual(['a']);
+  });
 });
 
 function listen(server: Server, onPort = 0): Promise<void> {
