@@ -125,10 +125,10 @@ describe('a change in the code that the documents do not follow', { timeout: 30_
 
   it('fails on a subject that is no known constant, and on an operation the code dropped', () => {
     const root = copyOfTheCode();
-    const file = join(root, 'services', 'products', 'src', 'stock', 'paid-orders.consumer.ts');
+    const file = join(root, 'services', 'products', 'src', 'stock', 'paid-orders.controller.ts');
     writeFileSync(file, readFileSync(file, 'utf8').replace('[ORDER_PAID]', '[ORDER_REFUNDED]'));
     const drift = documentDrift(root);
-    expect(drift).toContainEqual(expect.stringMatching(/paid-orders\.consumer\.ts:\d+: .*ORDER_REFUNDED/));
+    expect(drift).toContainEqual(expect.stringMatching(/paid-orders\.controller\.ts:\d+: .*ORDER_REFUNDED/));
     expect(drift).toContain(
       'services/products/asyncapi.yaml says products consumes order.paid, which its code does not',
     );

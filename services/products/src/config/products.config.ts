@@ -15,15 +15,15 @@ export const productsConfigSchema = baseServiceConfigSchema.extend({
   /** How often the recovery pass looks for interrupted reservations. */
   RESERVATION_RECOVERY_INTERVAL_MS: milliseconds(30_000),
   /** Public catalogue answers kept in memory per replica; 0 turns the cache off. */
-  CATALOGUE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+  CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
   /** Bytes those answers may take, compressed forms included. */
-  CATALOGUE_CACHE_MAX_BYTES: z.coerce
+  CATALOG_CACHE_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(65_536)
     .default(32 * 2 ** 20),
   /** A backstop: answers are dropped on every change (events), this only bounds a missed one. */
-  CATALOGUE_CACHE_MAX_AGE_MS: milliseconds(60_000),
+  CATALOG_CACHE_MAX_AGE_MS: milliseconds(60_000),
 });
 
 export type ProductsConfig = z.infer<typeof productsConfigSchema>;

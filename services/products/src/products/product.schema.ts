@@ -1,6 +1,6 @@
 import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema } from 'mongoose';
-import { reportProductWrites } from './product-writes';
+import { reportCatalogWrites } from '../catalog-cache';
 
 /**
  * Stock a reservation took from this product and has neither given back nor sold yet. It is written
@@ -72,5 +72,5 @@ productSchema.index({ name: 1 });
 
 // Without multi-document transactions the change and its event are written in one document.
 withOutbox(productSchema);
-// Every write is reported once done, so the catalogue cache drops what it changed (product-writes.ts).
-reportProductWrites(productSchema);
+// Every write is reported once done, so the catalog cache drops what it changed (catalog-cache/).
+reportCatalogWrites(productSchema);

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   type Product,
   type ProductDeletedResponse,
@@ -18,16 +7,15 @@ import {
 } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, ApiErrors } from '@shop/service-kit';
-import { ApiCatalogueRead } from './catalogue-read.openapi';
+import { CatalogRead } from '../catalog-cache';
 import { ProductDeletedBody, ProductFacetsResponse, ProductResponse } from './dto/product.response';
 import type { FastifyReply } from 'fastify';
-import { CatalogueReadInterceptor } from './catalogue-read.interceptor';
 import { UpdateProductDto } from './dto/product-input.dto';
 import { ProductFilterDto, ProductSearchDto } from './dto/product-search.dto';
 import { ProductsAdminService } from './products-admin.service';
 import { ProductsService } from './products.service';
 
-// The reads answer the same to everyone (public fields only): CatalogueReadInterceptor caches them.
+// The reads answer the same to everyone (public fields only): @CatalogRead caches them.
 @ApiTags('products')
 @Controller('api/products')
 export class ProductsController {
@@ -38,12 +26,11 @@ export class ProductsController {
 
   /** The catalogue or a search of it: always a JSON array, the number of matches in X-Total-Count. */
   @Get()
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({
     summary: 'The catalogue, or a search of it',
     description: 'Always a JSON array; the number of matches is in X-Total-Count.',
   })
-  @ApiCatalogueRead([ProductResponse], { counted: true })
+  @CatalogRead([ProductResponse], { counted: true })
   async list(
     @Query() search: ProductSearchDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -55,42 +42,37 @@ export class ProductsController {
 
   /** The categories and brands of a search, with counts (declared before `:id`, which would take 'facets'). */
   @Get('facets')
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({ summary: 'The categories and brands of a search, with counts' })
-  @ApiCatalogueRead(ProductFacetsResponse)
+  @CatalogRead(ProductFacetsResponse)
   facets(@Query() search: ProductFilterDto): Promise<ProductFacets> {
     return this.products.facets(search);
   }
 
   @Get('categories')
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({ summary: 'Every category of the catalogue' })
-  @ApiCatalogueRead('string[]')
+  @CatalogRead('string[]')
   categories(): Promise<string[]> {
     return this.products.categories();
   }
 
   @Get('category/:category')
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({ summary: 'The products of one category' })
-  @ApiCatalogueRead([ProductResponse])
+  @CatalogRead([ProductResponse])
   byCategory(@Param('category') category: string): Promise<Product[]> {
     return this.products.byCategory(category);
   }
 
   @Get('slug/:slug')
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({ summary: 'One product by its slug' })
-  @ApiCatalogueRead(ProductResponse)
+  @CatalogRead(ProductResponse)
   @ApiErrors(404)
   bySlug(@Param('slug') slug: string): Promise<Product> {
     return this.products.bySlug(slug);
   }
 
   @Get(':id')
-  @UseInterceptors(CatalogueReadInterceptor)
   @ApiOperation({ summary: 'One product by its id' })
-  @ApiCatalogueRead(ProductResponse)
+  @CatalogRead(ProductResponse)
   @ApiErrors(404)
   byId(@Param('id') id: string): Promise<Product> {
     return this.products.byId(id);

@@ -4,14 +4,12 @@ import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
 import { PRODUCT_MODEL, type ProductRecord } from '../products/product.schema';
-import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
+import { DEMO_CATALOG, type DemoProduct } from './demo-catalog';
 import { renderDemoImage } from './demo-images';
 import { SeedImageStore } from './seed-image.store';
 
+// v1 (decision 0004, pictures on a route of this service) is no longer migrated: decision 0018.
 const SEED_ID = 'demo-catalogue-v2';
-// v1 pointed products at a stop-gap route of this service (decision 0004, superseded by 0006).
-const LEGACY_SEED_ID = 'demo-catalogue-v1';
-const LEGACY_IMAGES_PATH = '/api/products/demo-images';
 
 /** The seed key of a demo picture: media answers the same URL for the same key. */
 export function demoImageKey(slug: string, index: number): string {
@@ -23,7 +21,7 @@ export function demoImageKey(slug: string, index: number): string {
  * service. The marker is written after the products, so a crash mid-way seeds again on the next
  * start; products are upserted by slug and media stores each picture once per key, so replicas
  * starting together, or a second run, never duplicate anything. Products an admin deletes later
- * stay deleted. A database seeded by v1 only has its image URLs moved to media.
+ * stay deleted.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -52,21 +50,12 @@ export class SeedService implements OnApplicationBootstrap {
   async seed(): Promise<number> {
     const markers = this.connection.collection<{ _id: string; at: Date }>('seed_markers');
     if (await markers.findOne({ _id: SEED_ID })) return 0;
-    const legacy = Boolean(await markers.findOne({ _id: LEGACY_SEED_ID }));
     const deadline = Date.now() + this.context.config.SEED_MEDIA_WAIT_MS;
     let inserted = 0;
     const now = Date.now();
-    for (const [index, demo] of DEMO_CATALOGUE.entries()) {
+    for (const [index, demo] of DEMO_CATALOG.entries()) {
       const { shape: _shape, accent: _accent, imageCount: _count, ...product } = demo;
       const image = await this.storeImages(demo, deadline);
-      if (legacy) {
-        await this.products.updateOne(
-          { slug: product.slug, 'image.0': `${LEGACY_IMAGES_PATH}/${product.slug}-1.png` },
-          { $set: { image } },
-          { timestamps: false },
-        );
-        continue;
-      }
       // One second apart, first entry newest, so the home page shows the catalogue in its written order.
       const createdAt = new Date(now - index * 1_000);
       const result = await this.products.updateOne(
@@ -77,7 +66,7 @@ export class SeedService implements OnApplicationBootstrap {
       inserted += result.upsertedCount;
     }
     await markers.updateOne({ _id: SEED_ID }, { $setOnInsert: { at: new Date() } }, { upsert: true });
-    this.context.logger.info({ inserted, migrated: legacy }, 'demo catalogue seeded');
+    this.context.logger.info({ inserted }, 'demo catalogue seeded');
     return inserted;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { ProductsConfig } from '../config/products.config';
-import { StockReservationsService } from './stock-reservations.service';
+import { StockRecoveryService } from './stock-recovery.service';
 
 /** Runs the reservation recovery pass at start and then at an interval, on every replica. */
 @Injectable()
@@ -10,7 +10,7 @@ export class ReservationRecoveryScheduler implements OnApplicationBootstrap, OnM
   private running?: Promise<unknown>;
 
   constructor(
-    private readonly reservations: StockReservationsService,
+    private readonly recovery: StockRecoveryService,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<ProductsConfig>,
   ) {}
 
@@ -27,7 +27,7 @@ export class ReservationRecoveryScheduler implements OnApplicationBootstrap, OnM
 
   private pass(): void {
     if (this.running) return;
-    this.running = this.reservations
+    this.running = this.recovery
       .recover()
       .catch((error: unknown) => this.context.logger.warn({ err: error }, 'reservation recovery pass failed'))
       .finally(() => {

@@ -1,5 +1,5 @@
 import type { StockRequestItem } from '@shop/contracts';
-import type { QueryFilter, UpdateQuery } from 'mongoose';
+import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import type { ProductRecord } from '../products/product.schema';
 import type { ReservationState } from './stock-reservation.schema';
 
@@ -71,4 +71,16 @@ export function strayHoldAction(state: ReservationState | undefined): StrayHoldA
     default:
       return 'keep';
   }
+}
+
+/**
+ * Applies one product write through the model (so the catalog cache hears of it); answers whether it
+ * changed the product. Stock moves are not edits: they leave `updatedAt` alone.
+ */
+export async function applyProductWrite(
+  products: Model<ProductRecord>,
+  { filter, update }: ProductWrite,
+): Promise<boolean> {
+  const result = await products.updateOne(filter, update, { timestamps: false });
+  return result.modifiedCount === 1;
 }

@@ -29,13 +29,11 @@ export interface StockReservationRecord {
   /** Lines taken so far, written right after each take (also how a stalled reserve learns it was taken over). */
   taken: StockRequestItem[];
   /**
-   * True for every reservation that records its stock as holds on the products. Reservations made
-   * before holds existed lack it: they give back what `taken` lists, marking each line in
-   * `returned` first.
+   * Always true: every reservation records its stock as holds on the products. Still written because
+   * builds before decision 0018 read a reservation without it as one made before holds, and may run
+   * beside this one during an update; nothing in this build reads it.
    */
   holdsOnProducts?: boolean;
-  /** Legacy reservations only: products whose line was given back. */
-  returned: string[];
   /** A release arrived while the reservation was pending: whoever finishes it gives the stock back. */
   releaseRequested: boolean;
   reply?: ReservedItem[];
@@ -71,7 +69,6 @@ export const stockReservationSchema = new Schema<StockReservationRecord>(
     items: { type: [lineSchema], default: [] },
     taken: { type: [lineSchema], default: [] },
     holdsOnProducts: { type: Boolean },
-    returned: { type: [String], default: [] },
     releaseRequested: { type: Boolean, default: false },
     reply: { type: [reservedItemSchema], default: undefined },
     refusal: { type: { status: Number, message: String, _id: false }, default: undefined },

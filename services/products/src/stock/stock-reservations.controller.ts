@@ -7,20 +7,24 @@ import {
   type ReserveStockReply,
 } from '@shop/contracts';
 import { ReleaseStockDto, ReserveStockDto } from './dto/stock-request.dto';
-import { StockReservationsService } from './stock-reservations.service';
+import { StockReleasingService } from './stock-releasing.service';
+import { StockReservingService } from './stock-reserving.service';
 
 /** The stock commands orders send over NATS request/reply (queue group `products`). */
 @Controller()
 export class StockReservationsController {
-  constructor(private readonly reservations: StockReservationsService) {}
+  constructor(
+    private readonly reserving: StockReservingService,
+    private readonly releasing: StockReleasingService,
+  ) {}
 
   @MessagePattern(PRODUCTS_RESERVE)
   reserve(@Payload() request: ReserveStockDto): Promise<ReserveStockReply> {
-    return this.reservations.reserve(request.reservationId, request.items);
+    return this.reserving.reserve(request.reservationId, request.items);
   }
 
   @MessagePattern(PRODUCTS_RELEASE)
   release(@Payload() request: ReleaseStockDto): Promise<ReleaseStockReply> {
-    return this.reservations.release(request.reservationId);
+    return this.releasing.release(request.reservationId);
   }
 }

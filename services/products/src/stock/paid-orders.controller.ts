@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Controller, Inject, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ORDER_PAID, type EventEnvelope, type OrderPaidEvent } from '@shop/contracts';
 import {
   type ConsumerHandle,
@@ -6,31 +6,32 @@ import {
   SERVICE_CONTEXT,
   type ServiceContext,
 } from '@shop/service-kit';
-import { StockReservationsService } from './stock-reservations.service';
+import { StockReleasingService } from './stock-releasing.service';
 
 /** The durable JetStream consumer shared by every products replica. */
 export const PAID_ORDERS_CONSUMER = 'products-paid-orders';
 
 /**
- * Marks the stock of orders whose payment an admin confirmed (`order.paid`, status Paid) as sold,
- * so the products forget those holds: an order keeps that stock forever, and holds must not pile up
- * on products. A customer's own payment (status Pending) changes nothing: an admin may still delete
- * that order, and then its stock comes back. The reservation id is the order id. Selling is
- * idempotent by itself, so a redelivered event needs no processed-events record.
+ * The `order.paid` events of the durable consumer `products-paid-orders` (one delivery per event to
+ * one replica; a failure makes JetStream deliver it again). An order whose payment an admin confirmed
+ * (status Paid) keeps its stock forever, so its reservation is sold and the products forget its holds
+ * (they must not pile up). A customer's own payment (status Pending) changes nothing: an admin may
+ * still delete that order, and then its stock comes back. The reservation id is the order id.
+ * Selling is idempotent by itself, so a redelivered event needs no processed-events record.
  */
-@Injectable()
-export class PaidOrdersConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+@Controller()
+export class PaidOrdersController implements OnApplicationBootstrap, OnModuleDestroy {
   private consumer?: ConsumerHandle;
 
   constructor(
     private readonly events: JetStreamEvents,
-    private readonly reservations: StockReservationsService,
+    private readonly releasing: StockReleasingService,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await this.events.consume(PAID_ORDERS_CONSUMER, [ORDER_PAID], (event) =>
-      this.handle(event),
+      this.orderPaid(event),
     );
   }
 
@@ -38,8 +39,8 @@ export class PaidOrdersConsumer implements OnApplicationBootstrap, OnModuleDestr
     await this.consumer?.stop();
   }
 
-  /** Applies one event; a failure makes JetStream deliver it again. */
-  async handle(event: EventEnvelope): Promise<void> {
+  /** One `order.paid` event. */
+  async orderPaid(event: EventEnvelope): Promise<void> {
     if (event.type !== ORDER_PAID) return;
     const data = (event as OrderPaidEvent).data as Partial<OrderPaidEvent['data']> | undefined;
     if (data?.status !== 'Paid') return;
@@ -47,6 +48,6 @@ export class PaidOrdersConsumer implements OnApplicationBootstrap, OnModuleDestr
       this.context.logger.error({ eventId: event.id }, 'ignoring an order.paid event without an order id');
       return;
     }
-    await this.reservations.sell(data.orderId);
+    await this.releasing.sell(data.orderId);
   }
 }

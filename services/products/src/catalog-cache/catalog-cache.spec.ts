@@ -1,14 +1,14 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, encodedBody, makeAnswer } from './catalogue-cache';
-import { chooseEncoding, matchesEtag } from './catalogue-http';
-import { classifyUpdate } from './product-writes';
+import { CatalogCache, encodedBody, makeAnswer } from './catalog-cache';
+import { chooseEncoding, matchesEtag } from './catalog-http';
+import { classifyBulkWrite, classifyUpdate } from './catalog-writes';
 
 const answer = (json: string, productIds: string[] = []) => makeAnswer(Buffer.from(json), {}, productIds);
 
 function cache(limits: Partial<{ maxEntries: number; maxBytes: number; maxAgeMs: number }> = {}) {
   let now = 0;
-  const store = new CatalogueCache(
+  const store = new CatalogCache(
     { maxEntries: 100, maxBytes: 1_000_000, maxAgeMs: 60_000, ...limits },
     () => now,
   );
@@ -16,7 +16,7 @@ function cache(limits: Partial<{ maxEntries: number; maxBytes: number; maxAgeMs:
   return { store, advance: (ms: number) => (now += ms) };
 }
 
-describe('CatalogueCache', () => {
+describe('CatalogCache', () => {
   it('keeps no more answers than allowed, dropping the least recently used', () => {
     const { store } = cache({ maxEntries: 2 });
     store.store('/a', answer('"a"'), store.generation);
@@ -105,10 +105,33 @@ describe('classifyUpdate', () => {
     });
   });
 
-  it('sees a catalogue change in anything else, or a stock change it cannot pin to products', () => {
-    expect(classifyUpdate({ _id: id }, { $set: { price: 3 } })).toEqual({ kind: 'catalogue' });
-    expect(classifyUpdate({ _id: id }, { name: 'replaced' })).toEqual({ kind: 'catalogue' });
-    expect(classifyUpdate({ category: 'x' }, { $inc: { countInStock: 1 } })).toEqual({ kind: 'catalogue' });
+  it('sees a catalog change in anything else, or a stock change it cannot pin to products', () => {
+    expect(classifyUpdate({ _id: id }, { $set: { price: 3 } })).toEqual({ kind: 'catalog' });
+    expect(classifyUpdate({ _id: id }, { name: 'replaced' })).toEqual({ kind: 'catalog' });
+    expect(classifyUpdate({ category: 'x' }, { $inc: { countInStock: 1 } })).toEqual({ kind: 'catalog' });
+  });
+});
+
+describe('classifyBulkWrite', () => {
+  const [a, b] = [new Types.ObjectId(), new Types.ObjectId()];
+  const take = (id: Types.ObjectId) => ({
+    updateOne: { filter: { _id: id, countInStock: { $gte: 1 } }, update: { $inc: { countInStock: -1 } } },
+  });
+
+  it('sees the stock change of every product its updates pin, once each', () => {
+    expect(classifyBulkWrite([take(a), take(b), take(a)])).toEqual({
+      kind: 'stock',
+      productIds: [String(a), String(b)],
+    });
+    expect(
+      classifyBulkWrite([{ updateOne: { filter: { _id: a }, update: { $pull: { holds: {} } } } }]),
+    ).toBeNull();
+  });
+
+  it('sees a catalog change as soon as one operation may change more', () => {
+    const edit = { updateOne: { filter: { _id: b }, update: { $set: { price: 2 } } } };
+    expect(classifyBulkWrite([take(a), edit])).toEqual({ kind: 'catalog' });
+    expect(classifyBulkWrite([take(a), { deleteOne: { filter: { _id: b } } }])).toEqual({ kind: 'catalog' });
   });
 });
 

@@ -5,31 +5,33 @@ import {
   COMPRESS_THRESHOLD_BYTES,
   type CachedAnswer,
   type CachedEncoding,
-  type CatalogueCache,
+  type CatalogCache,
   encodedBody,
   makeAnswer,
-} from './catalogue-cache';
+} from './catalog-cache';
 
 /**
  * Public catalogue reads may be kept by browsers and shared caches, but must be revalidated on every
  * use: a change is visible within a second (the event delay), which any max-age would break, and a
  * revalidation that matches costs a 304 without a body.
  */
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** What the read's handler left on the request for the onSend hook: it may be cached. */
-interface CatalogueRead {
-  /** The cache's generation before the database was read. */
+/** What the hooks and the read's handler leave on a request for the onSend hook. */
+interface CatalogRead {
+  /** The cache's generation when the request arrived, before the database was read. */
   generation: number;
-  productIds: readonly string[];
+  /** Set by a public catalog read (`markCatalogRead`): its answer may be cached. */
+  productIds?: readonly string[];
 }
 
-const CATALOGUE_READ = Symbol('catalogueRead');
-type MarkedRequest = FastifyRequest & { [CATALOGUE_READ]?: CatalogueRead };
+const CATALOG_READ = Symbol('catalogRead');
+type MarkedRequest = FastifyRequest & { [CATALOG_READ]?: CatalogRead };
 
-/** Marks a request as a public catalogue read whose answer may be cached and gets validators. */
-export function markCatalogueRead(request: FastifyRequest, read: CatalogueRead): void {
-  (request as MarkedRequest)[CATALOGUE_READ] = read;
+/** Marks a request as a public catalog read whose answer may be cached and gets validators. */
+export function markCatalogRead(request: FastifyRequest, productIds: readonly string[]): void {
+  const read = (request as MarkedRequest)[CATALOG_READ];
+  if (read) read.productIds = productIds;
 }
 
 // The same negotiation @fastify/compress makes for the other answers: the highest q-value wins, ties go to
@@ -62,7 +64,7 @@ function prepare(
   answer: CachedAnswer,
   onCompressed: (added: number) => void,
 ): Buffer | null {
-  void reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
+  void reply.header('cache-control', CATALOG_CACHE_CONTROL);
   void reply.header('etag', answer.etag);
   void reply.header('vary', 'Accept-Encoding');
   for (const [name, value] of Object.entries(answer.headers)) void reply.header(name, value);
@@ -83,16 +85,20 @@ function prepare(
 }
 
 /**
- * Fastify hooks serving public catalogue reads from memory. `onRequest` answers a cached URL before
- * NestJS routes, validates or serialises anything; `onSend` keeps the bytes a marked read was
- * serialised to (once) and gives every public read its validators, cached or not.
+ * Fastify hooks serving public catalog reads from memory. `onRequest` answers a cached URL before
+ * NestJS routes, validates or serialises anything, and otherwise notes the cache's generation, so a
+ * change that lands during the read keeps its answer out of the cache; `onSend` keeps the bytes a
+ * marked read was serialised to (once) and gives every public read its validators, cached or not.
  */
-export function catalogueHooks(cache: CatalogueCache) {
+export function catalogHooks(cache: CatalogCache) {
   return {
     onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       if (request.method !== 'GET') return done();
       const answer = cache.get(request.url);
-      if (!answer) return done();
+      if (!answer) {
+        (request as MarkedRequest)[CATALOG_READ] = { generation: cache.generation };
+        return done();
+      }
       const url = request.url;
       const bytes = prepare(request, reply, answer, (added) => cache.grew(url, answer, added));
       // A 304 sends no payload at all: `send(null)` would serialise JSON `null` and announce
@@ -107,8 +113,9 @@ export function catalogueHooks(cache: CatalogueCache) {
       payload: unknown,
       done: (error: null, payload?: unknown) => void,
     ): void {
-      const read = (request as MarkedRequest)[CATALOGUE_READ];
-      if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const read = (request as MarkedRequest)[CATALOG_READ];
+      if (!read?.productIds || reply.statusCode !== 200 || typeof payload !== 'string')
+        return done(null, payload);
       const total = reply.getHeader(TOTAL_COUNT_HEADER);
       const answer = makeAnswer(
         Buffer.from(payload),

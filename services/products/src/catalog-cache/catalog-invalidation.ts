@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { InjectConnection } from '@nestjs/mongoose';
 import { EVENTS_STREAM, PRODUCT_DELETED, PRODUCT_UPDATED, eventSubject } from '@shop/contracts';
 import {
   JetStreamEvents,
@@ -15,7 +15,7 @@ import {
   STOP_TIMEOUT_MS,
   type ServiceContext,
 } from '@shop/service-kit';
-import type { Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import {
   type ConsumerMessages,
   DeliverPolicy,
@@ -23,39 +23,40 @@ import {
   type NatsConnection,
   type Subscription,
 } from 'nats';
-import { CatalogueCache } from './catalogue-cache';
-import { type ProductChange, onProductWrites } from './product-writes';
-import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
+import { CatalogCache } from './catalog-cache';
+import { type CatalogChange, onCatalogWrites } from './catalog-writes';
 
 /**
  * Core NATS (not JetStream) subject on which a replica tells the others what its own writes changed,
  * at once. Stock taken or given back by orders raises no event, so this is how the other replicas
  * learn it. It is at most once: a message lost while NATS is away is covered by dropping everything
- * when the connection comes back. Internal to the products service.
+ * when the connection comes back. Internal to the products service; the subject keeps its spelling,
+ * as replicas of two builds talk over it during an update.
  */
-export const CATALOGUE_CHANGED_SUBJECT = 'products.internal.catalogue-changed';
+export const CATALOG_CHANGED_SUBJECT = 'products.internal.catalogue-changed';
 const PRODUCT_EVENT_SUBJECTS = [eventSubject(PRODUCT_UPDATED), eventSubject(PRODUCT_DELETED)];
 const RETRY_DELAY_MS = 1_000;
 
 interface ChangeMessage {
   /** The replica that made the change (it has dropped its own answers already). */
   from: string;
-  /** Absent: the catalogue changed, drop every answer. */
+  /** Absent: the catalog changed, drop every answer. */
   productIds?: string[];
 }
 
 const codec = JSONCodec<ChangeMessage>();
 
 /**
- * Keeps every replica's catalogue cache fresh. Its own writes drop answers at once (product-writes.ts)
- * and are announced on `CATALOGUE_CHANGED_SUBJECT`; every `product.*` event is followed from JetStream
+ * Keeps every replica's catalog cache fresh: a message controller of the three kinds of change
+ * (`ownWrite`, `peerChanged`, `productEvent`) over the plumbing that delivers them. Its own writes
+ * drop answers at once (catalog-writes.ts) and are announced on `CATALOG_CHANGED_SUBJECT`; every `product.*` event is followed from JetStream
  * by an ordered consumer of this replica alone (no queue group, nothing durable), so each replica
  * sees each event, including those of admins' changes made on another replica. The cache keeps
  * answers only while both are followed and NATS is connected; otherwise it is emptied and reads go
  * to the database.
  */
 @Injectable()
-export class CatalogueInvalidation implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class CatalogInvalidation implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly replica = randomUUID();
   private stopListening?: () => void;
   private subscription?: Subscription;
@@ -67,23 +68,23 @@ export class CatalogueInvalidation implements OnModuleInit, OnApplicationBootstr
   private lastSequence = 0;
 
   constructor(
-    private readonly cache: CatalogueCache,
-    @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
+    private readonly cache: CatalogCache,
+    @InjectConnection() private readonly connection: Connection,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     private readonly events: JetStreamEvents,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {}
 
   onModuleInit(): void {
-    this.stopListening = onProductWrites(this.products, (change) => this.ownWrite(change));
+    this.stopListening = onCatalogWrites(this.connection, (change) => this.ownWrite(change));
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = this.nats.subscribe(CATALOGUE_CHANGED_SUBJECT, {
+    this.subscription = this.nats.subscribe(CATALOG_CHANGED_SUBJECT, {
       callback: (error, message) => {
         if (error) return;
         try {
-          this.apply(codec.decode(message.data));
+          this.peerChanged(codec.decode(message.data));
         } catch {
           this.cache.dropAll();
         }
@@ -106,7 +107,8 @@ export class CatalogueInvalidation implements OnModuleInit, OnApplicationBootstr
     ]);
   }
 
-  private ownWrite(change: ProductChange): void {
+  /** A write of this replica (catalog-writes.ts): drop what it changed here, then tell the others. */
+  private ownWrite(change: CatalogChange): void {
     const message: ChangeMessage = { from: this.replica };
     if (change.kind === 'stock') {
       this.cache.dropProducts(change.productIds);
@@ -114,13 +116,19 @@ export class CatalogueInvalidation implements OnModuleInit, OnApplicationBootstr
     } else {
       this.cache.dropAll();
     }
-    if (!this.nats.isClosed()) this.nats.publish(CATALOGUE_CHANGED_SUBJECT, codec.encode(message));
+    if (!this.nats.isClosed()) this.nats.publish(CATALOG_CHANGED_SUBJECT, codec.encode(message));
   }
 
-  private apply(message: ChangeMessage): void {
+  /** Another replica's write, on `CATALOG_CHANGED_SUBJECT`. */
+  private peerChanged(message: ChangeMessage): void {
     if (message.from === this.replica) return;
     if (Array.isArray(message.productIds)) this.cache.dropProducts(message.productIds.map(String));
     else this.cache.dropAll();
+  }
+
+  /** A `product.*` event, whichever replica's admin caused it: it may change any list, whatever it says. */
+  private productEvent(): void {
+    this.cache.dropAll();
   }
 
   private updateEnabled(): void {
@@ -151,8 +159,7 @@ export class CatalogueInvalidation implements OnModuleInit, OnApplicationBootstr
         this.followingEvents = true;
         this.updateEnabled();
         for await (const message of this.messages) {
-          // Every product event may change any list: the content of the event does not matter.
-          this.cache.dropAll();
+          this.productEvent();
           this.lastSequence = message.seq;
         }
       } catch (error) {

@@ -16,8 +16,8 @@ import { Types } from 'mongoose';
 import { connect } from 'nats';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CatalogueCache } from '../src/products/catalogue-cache';
-import { CATALOGUE_CACHE_CONTROL } from '../src/products/catalogue-http';
+import { CatalogCache } from '../src/catalog-cache/catalog-cache';
+import { CATALOG_CACHE_CONTROL } from '../src/catalog-cache/catalog-http';
 import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
 
 // Two replicas of the service on one database and one NATS, each behind its own gateway.
@@ -94,7 +94,7 @@ describe('public catalogue reads from memory', () => {
     const etag = first.headers.get('etag');
     expect(first.status).toBe(200);
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers.get('cache-control')).toBe(CATALOGUE_CACHE_CONTROL);
+    expect(first.headers.get('cache-control')).toBe(CATALOG_CACHE_CONTROL);
     const total = first.headers.get(TOTAL_COUNT_HEADER);
     expect(Number(total)).toBeGreaterThan(0);
 
@@ -225,7 +225,7 @@ describe('every replica drops what changed', () => {
 
 describe('the order path', () => {
   it('reserves against the database, whatever a cached answer still shows', async () => {
-    const cache = one.app.get(CatalogueCache);
+    const cache = one.app.get(CatalogCache);
     const before = cache.generation;
     const product = await created(one, 5);
     // A creation empties the cache twice: at once (its own write), then when its product.created event
@@ -246,7 +246,7 @@ describe('the order path', () => {
 
 describe('without a cache', () => {
   it('is off when given no room, and still answers', async () => {
-    const off = await startProducts({ CATALOGUE_CACHE_MAX_ENTRIES: '0' });
+    const off = await startProducts({ CATALOG_CACHE_MAX_ENTRIES: '0' });
     try {
       const product = await created(off);
       expect((await readProduct(off, product._id)).name).toBe(product.name);
@@ -254,7 +254,7 @@ describe('without a cache', () => {
         .collection('products')
         .updateOne({ _id: new Types.ObjectId(product._id) }, { $set: { name: 'Read from the database' } });
       expect((await readProduct(off, product._id)).name).toBe('Read from the database');
-      expect(off.app.get(CatalogueCache).size).toBe(0);
+      expect(off.app.get(CatalogCache).size).toBe(0);
     } finally {
       await off.close();
     }

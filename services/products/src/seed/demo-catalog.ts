@@ -14,7 +14,7 @@ const BLUE = [48, 92, 160] as const;
 const ORANGE = [214, 122, 36] as const;
 
 /** The demo catalogue: pistols and accessories across several categories and brands, one sold out. */
-export const DEMO_CATALOGUE: DemoProduct[] = [
+export const DEMO_CATALOG: DemoProduct[] = [
   {
     name: 'Glock 19 Gen5 9mm',
     slug: 'glock-19-gen5',

@@ -24,7 +24,7 @@ interface Kept {
   readonly storedAt: number;
 }
 
-export interface CatalogueCacheLimits {
+export interface CatalogCacheLimits {
   /** Most answers kept; 0 turns the cache off (answers still get their ETag). */
   maxEntries: number;
   /** Most bytes kept, counting compressed forms. */
@@ -66,7 +66,7 @@ const sizeOf = (answer: CachedAnswer) =>
  * members, only the answers showing those products are stale). Every drop advances a generation,
  * and a fill that began before it is not stored, so a read racing a change never caches the old state.
  */
-export class CatalogueCache {
+export class CatalogCache {
   private readonly answers = new Map<string, Kept>();
   /** Product id → URLs of the answers showing it. */
   private readonly byProduct = new Map<string, Set<string>>();
@@ -75,7 +75,7 @@ export class CatalogueCache {
   private enabled = false;
 
   constructor(
-    private readonly limits: CatalogueCacheLimits,
+    private readonly limits: CatalogCacheLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
