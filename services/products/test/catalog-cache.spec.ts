@@ -244,6 +244,34 @@ describe('the order path', () => {
   });
 });
 
+describe('what an order drops', () => {
+  it('drops only the answers showing the products it took stock of, on every replica', async () => {
+    const caches = [one, two].map((on) => on.app.get(CatalogCache));
+    const before = caches.map((cache) => cache.generation);
+    const [taken, other] = [await created(one, 5), await created(one, 5)];
+    // Each creation empties both caches twice (the write or its message, then its product.updated event).
+    for (const [i, cache] of caches.entries())
+      await expect.poll(() => cache.generation, { timeout: 5_000 }).toBeGreaterThanOrEqual(before[i]! + 4);
+    for (const on of [one, two]) {
+      expect((await readProduct(on, taken._id)).countInStock).toBe(5);
+      expect((await readProduct(on, other._id)).countInStock).toBe(5);
+    }
+    // Changed behind the service's back: only a drop of every answer would show it.
+    await rawSet(other._id, { countInStock: 1 });
+    const reply = await reserve({
+      reservationId: new Types.ObjectId().toHexString(),
+      items: [{ productId: taken._id, quantity: 2 }],
+    });
+    expect(reply).toMatchObject({ items: [{ productId: taken._id, quantity: 2 }] });
+    for (const on of [one, two]) {
+      await expect
+        .poll(async () => (await readProduct(on, taken._id)).countInStock, { timeout: 1_000 })
+        .toBe(3);
+      expect((await readProduct(on, other._id)).countInStock).toBe(5);
+    }
+  });
+});
+
 describe('without a cache', () => {
   it('is off when given no room, and still answers', async () => {
     const off = await startProducts({ CATALOG_CACHE_MAX_ENTRIES: '0' });
