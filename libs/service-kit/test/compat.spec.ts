@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
-import { mongoUrlFor, uniqueDbName } from '@shop/testing';
+import { mongoUrlFor, uniqueDbName, until } from '@shop/testing';
 import mongoose, { type Connection } from 'mongoose';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import pino from 'pino';
@@ -29,14 +29,6 @@ let db: Connection;
 let events: JetStreamEvents;
 let app: NestFastifyApplication;
 let client: ClientProxy;
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** An envelope as cf99fb5's `newEvent` built it: no schema version. */
 const previousEvent = (type: string, data: unknown) => ({

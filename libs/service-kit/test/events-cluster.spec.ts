@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENTS_STREAM } from '@shop/contracts';
-import { type NatsCluster, planNatsCluster, startNatsCluster } from '@shop/testing';
+import { type NatsCluster, planNatsCluster, startNatsCluster, until } from '@shop/testing';
 import type { NatsConnection } from 'nats';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,23 +12,20 @@ import { connectNats } from '../src/nats/nats-connection';
 
 const logger = pino({ level: 'silent' });
 
-/** Waits until `check` holds; a check that throws counts as not yet. */
-async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (
-    !(await Promise.resolve()
-      .then(check)
-      .catch(() => false))
-  ) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+// A cluster losing and electing a leader takes seconds; so may these waits.
+const CLUSTER_WAIT = { timeoutMs: 20_000, intervalMs: 100 };
 
 /** The outbox relay publishes again until the stream acknowledges; so does this. */
 async function publishUntilAcknowledged(events: JetStreamEvents, type: string, n: number): Promise<string> {
   const event = newEvent(type, { n });
-  await until(() => events.publish(event).then(() => true));
+  await until(
+    () =>
+      events.publish(event).then(
+        () => true,
+        () => false,
+      ),
+    CLUSTER_WAIT,
+  );
   return event.id;
 }
 
@@ -62,14 +59,14 @@ describe('events on a three-node NATS cluster (NATS_URL lists every node, NATS_S
     });
     const published: string[] = [];
     for (let n = 1; n <= 3; n += 1) published.push(await publishUntilAcknowledged(events, type, n));
-    await until(() => seen.size === 3);
+    await until(() => seen.size === 3, CLUSTER_WAIT);
 
     const leader = cluster.nodes.find((node) => node.name.endsWith(before.cluster!.leader!))!;
     process.kill(leader.pid, 'SIGKILL');
     await leader.exited;
 
     for (let n = 4; n <= 6; n += 1) published.push(await publishUntilAcknowledged(events, type, n));
-    await until(() => seen.size === 6);
+    await until(() => seen.size === 6, CLUSTER_WAIT);
     expect([...seen].sort()).toEqual([...published].sort());
     expect((await jsm.streams.info(EVENTS_STREAM)).cluster?.leader).not.toBe(before.cluster!.leader);
     await consumer.stop();

@@ -1,5 +1,5 @@
 import { EVENTS_MAX_AGE_DAYS, EVENTS_STREAM, type EventEnvelope } from '@shop/contracts';
-import { mongoUrlFor, uniqueDbName } from '@shop/testing';
+import { mongoUrlFor, uniqueDbName, until } from '@shop/testing';
 import mongoose, { type Connection } from 'mongoose';
 import { connect, type NatsConnection, nanos } from 'nats';
 import pino from 'pino';
@@ -15,14 +15,6 @@ const logger = pino({ level: 'silent' });
 let nats: NatsConnection;
 let db: Connection;
 let events: JetStreamEvents;
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 beforeAll(async () => {
   nats = await connect({ servers: inject('natsUrl') });

@@ -142,6 +142,14 @@ describe('a service started with the kit', () => {
     expect(body.message).toMatch(/count must be an integer/);
   });
 
+  it('answers a throttled request with 429, its message and Retry-After', async () => {
+    const response = await fetch(`${base}/api/things/too-many`);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ message: 'Too many things, please wait' });
+  });
+
   it('hides unexpected failures behind a 500 without internals', async () => {
     const response = await fetch(`${base}/api/things/boom`);
     expect(response.status).toBe(500);
@@ -152,6 +160,11 @@ describe('a service started with the kit', () => {
 });
 
 describe('NATS request/reply', () => {
+  it('sends commands with the client natsClientProvider gives the app', async () => {
+    const answer = await fetch(`${base}/api/things/echo/hello`);
+    expect(await answer.json()).toEqual({ text: 'hello' });
+  });
+
   it('gets an answer from a handler in the service queue group', async () => {
     await expect(requestReply(client, 'things.echo', { text: 'hi' }, 2_000)).resolves.toEqual({ text: 'hi' });
   });

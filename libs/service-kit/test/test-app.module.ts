@@ -1,12 +1,17 @@
-import { Body, Controller, type DynamicModule, Get, Module, Param, Post } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Body, Controller, type DynamicModule, Get, Inject, Module, Param, Post } from '@nestjs/common';
+import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel, MongooseModule } from '@nestjs/mongoose';
 import { IsInt, IsString, Min } from 'class-validator';
 import { type Model, Schema } from 'mongoose';
 import { ServiceKitModule } from '../src/service-kit.module';
 import type { ServiceContext } from '../src/service-context';
 import { withOutbox } from '../src/outbox/outbox.schema';
-import { rpcRefusal } from '../src/nats/request-reply';
+import { TooManyRequestsException } from '../src/http/too-many-requests.exception';
+import { natsClientProvider } from '../src/nats/nats-client.provider';
+import { requestReply, rpcRefusal } from '../src/nats/request-reply';
+
+/** The app's NATS client to its own commands, as a service has one to another service. */
+export const THINGS_CLIENT = Symbol('THINGS_CLIENT');
 
 export interface Thing {
   name: string;
@@ -27,11 +32,24 @@ class CreateThingDto {
 
 @Controller('api/things')
 class ThingsController {
-  constructor(@InjectModel('Thing') private readonly things: Model<Thing>) {}
+  constructor(
+    @InjectModel('Thing') private readonly things: Model<Thing>,
+    @Inject(THINGS_CLIENT) private readonly client: ClientProxy,
+  ) {}
 
   @Get('boom')
   boom(): never {
     throw new TypeError('secret internal detail');
+  }
+
+  @Get('too-many')
+  tooMany(): never {
+    throw new TooManyRequestsException('Too many things, please wait', 42);
+  }
+
+  @Get('echo/:text')
+  async echoOverNats(@Param('text') text: string): Promise<unknown> {
+    return requestReply(this.client, 'things.echo', { text }, 2_000);
   }
 
   @Get(':id')
@@ -71,6 +89,7 @@ export class TestAppModule {
         MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
       ],
       controllers: [ThingsController],
+      providers: [natsClientProvider(THINGS_CLIENT, 'things')],
     };
   }
 }

@@ -9,8 +9,9 @@ export const REVOKED_TOKEN_MESSAGE = 'Your session has ended, please sign in aga
 
 // Far above any token the users service signs; refuses junk before any parsing.
 const MAX_TOKEN_LENGTH = 4_096;
-// Tokens whose signature was checked, remembered so a shopper's next calls skip the Ed25519 check
-// (the largest CPU cost of an order in the profile, issue 16). Bounded: the oldest is dropped first.
+// Tokens whose signature was checked, remembered so a shopper's next calls skip the Ed25519 check,
+// the costliest step of a request's own work (docs/performance.md, Orders). Bounded: the oldest is
+// dropped first.
 const VERIFIED_CACHE_SIZE = 10_000;
 
 interface VerifiedToken {

@@ -25,7 +25,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     void reply
       .status(mapped.status)
-      .header('content-type', 'application/json; charset=utf-8')
+      .headers({ ...mapped.headers, 'content-type': 'application/json; charset=utf-8' })
       .send(mapped.body);
   }
 

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, NotFoundException } from '@nest
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { mapError } from './error-response.mapper';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 describe('mapError', () => {
   it('keeps the status and message of HTTP exceptions', () => {
@@ -11,6 +12,15 @@ describe('mapError', () => {
       unexpected: false,
     });
     expect(mapError(new ConflictException('Sorry. Product is out of stock')).status).toBe(409);
+  });
+
+  it('answers a 429 with the seconds to wait in Retry-After', () => {
+    expect(mapError(new TooManyRequestsException('Too many uploads, please wait', 42))).toEqual({
+      status: 429,
+      body: { message: 'Too many uploads, please wait' },
+      unexpected: false,
+      headers: { 'retry-after': '42' },
+    });
   });
 
   it('joins validation messages into one string', () => {

@@ -1,12 +1,16 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ErrorResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
+import { isDuplicateKey } from '../mongo/duplicate-key';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 export interface MappedError {
   status: number;
   body: ErrorResponse;
   /** True when the failure is ours, not the caller's: worth an error log with the stack. */
   unexpected: boolean;
+  /** Headers the answer carries besides its content type (`Retry-After` of a 429). */
+  headers?: Record<string, string>;
 }
 
 function messageOf(response: unknown, fallback: string): string {
@@ -48,6 +52,9 @@ export function mapError(error: unknown): MappedError {
       status,
       body: { message: messageOf(error.getResponse(), error.message) },
       unexpected: status >= 500,
+      ...(error instanceof TooManyRequestsException
+        ? { headers: { 'retry-after': String(error.retryAfterSeconds) } }
+        : {}),
     };
   }
   if (error instanceof mongoose.Error.CastError) {
@@ -57,7 +64,7 @@ export function mapError(error: unknown): MappedError {
     const messages = Object.values(error.errors).map((e) => e.message);
     return { status: 400, body: { message: messages.join('; ') }, unexpected: false };
   }
-  if ((error as { code?: unknown } | null)?.code === 11000) {
+  if (isDuplicateKey(error)) {
     return { status: 409, body: { message: 'Already exists' }, unexpected: false };
   }
   if (isDatabaseUnavailable(error)) {

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { shopMeter } from '../telemetry/shop-metrics';
 import { restoreTraceContext } from '../telemetry/trace-context';
+import { PassLoop, type PassReason } from '../util/pass-loop';
 import type { OutboxEntry } from './outbox.schema';
 
 export interface EventPublisher {
@@ -34,15 +35,12 @@ const BACKLOG_SCAN_LIMIT = 10_000;
  * and its consumers' spans land in the same trace). Passes themselves belong to no request.
  */
 export class OutboxRelay {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = true;
-  private readonly intervalMs: number;
+  private readonly loop: PassLoop;
   private readonly batchSize: number;
+  private readonly intervalMs: number;
   // Documents just written with an event (`nudge(id)`): a pass looks them up by id instead of scanning
   // every document for a non-empty outbox, which on a database without secondary indexes (the
-  // embedded one) reads the whole collection once per order (issue 16).
+  // embedded one) reads the whole collection once per write (docs/performance.md).
   private readonly written = new Set<unknown>();
   private sweepDue = true;
   private lastSweep = 0;
@@ -51,20 +49,27 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 100;
+    this.loop = new PassLoop({
+      intervalMs: this.intervalMs,
+      // A pass serves every request that nudged it, so it runs in none of their traces.
+      pass: (reason) => context.with(ROOT_CONTEXT, () => this.passDue(reason)),
+      onError: (error) => {
+        this.sweepDue = true;
+        this.options.logger.warn({ err: error }, 'outbox relay pass failed, will retry');
+      },
+    });
   }
 
   start(): void {
-    this.stopped = false;
+    this.sweepDue = true;
     this.observeBacklog();
-    this.nudge();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.observing?.();
     this.observing = undefined;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /**
@@ -116,43 +121,21 @@ export class OutboxRelay {
   nudge(id?: unknown): void {
     if (id === undefined) this.sweepDue = true;
     else this.written.add(id);
-    this.runPass();
+    this.loop.nudge();
   }
 
-  /** Starts a pass over what is due (the ids written since the last pass, or a sweep); passes never overlap. */
-  private runPass(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    const sweep = this.sweepDue || Date.now() - this.lastSweep >= 10 * this.intervalMs;
+  /**
+   * A pass over what is due: the ids written since the last pass or, when due, a sweep. A pass
+   * after nudges with ids reads those ids, not a sweep: under steady load a sweep after every pass
+   * read the whole collection once per pass.
+   */
+  private async passDue(reason: PassReason): Promise<void> {
+    const sweep = reason === 'timer' || this.sweepDue || Date.now() - this.lastSweep >= 10 * this.intervalMs;
     const only = sweep ? undefined : [...this.written];
     this.sweepDue = false;
     if (sweep) this.lastSweep = Date.now();
     this.written.clear();
-    // A pass serves every request that nudged it, so it runs in none of their traces.
-    this.running = context
-      .with(ROOT_CONTEXT, () => this.pass(only))
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        this.sweepDue = true;
-        this.options.logger.warn({ err: error }, 'outbox relay pass failed, will retry');
-      })
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          // The ids nudged during the pass, not a sweep: under steady load a sweep after every pass
-          // read the whole collection once per pass (issue 16).
-          this.again = false;
-          this.runPass();
-        } else {
-          this.timer = setTimeout(() => this.nudge(), this.intervalMs);
-          this.timer.unref();
-        }
-      });
+    await this.pass(only);
   }
 
   /**
@@ -190,10 +173,7 @@ export class OutboxRelay {
       const failed = outcomes.find((outcome) => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       // A full batch may have left more behind: sweep again straight away.
-      if (!only && pending.length === this.batchSize) {
-        this.sweepDue = true;
-        this.again = true;
-      }
+      if (!only && pending.length === this.batchSize) this.nudge();
     }
     return published;
   }

@@ -1,5 +1,6 @@
 import { type Model, Schema } from 'mongoose';
 import type { Logger } from 'pino';
+import { isDuplicateKey } from '../mongo/duplicate-key';
 
 /** One counter of one fixed window, e.g. the sign-ins of one address in one quarter hour. */
 export interface FixedWindowRecord {
@@ -66,7 +67,7 @@ export class FixedWindowCounters {
         break;
       } catch (error) {
         // Two first uses raced to insert the window: it exists now.
-        if ((error as { code?: unknown }).code !== 11000 || attempt >= 2) throw error;
+        if (!isDuplicateKey(error) || attempt >= 2) throw error;
       }
     }
     const taken = await this.windows.updateOne({ _id: id, count: { $lt: limit } }, { $inc: { count: 1 } });

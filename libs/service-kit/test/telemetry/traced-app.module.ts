@@ -1,10 +1,10 @@
-import { Body, Controller, type DynamicModule, Get, Inject, Injectable, Module, Post } from '@nestjs/common';
-import { type ClientProxy, ClientsModule, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { Body, Controller, type DynamicModule, Get, Inject, Module, Post } from '@nestjs/common';
+import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel, MongooseModule } from '@nestjs/mongoose';
 import { IsString } from 'class-validator';
 import { type Model, Types } from 'mongoose';
-import { JetStreamEvents } from '../../src/events/jetstream-events';
 import { newEvent } from '../../src/events/new-event';
+import { natsClientProvider } from '../../src/nats/nats-client.provider';
 import { requestReply } from '../../src/nats/request-reply';
 import { OutboxRelayProvider } from '../../src/outbox/outbox-relay.provider';
 import { outboxPush } from '../../src/outbox/outbox.schema';
@@ -21,17 +21,6 @@ class MakeThingDto {
   name!: string;
 }
 
-@Injectable()
-class ThingsRelay extends OutboxRelayProvider {
-  constructor(
-    @InjectModel('Thing') things: Model<Thing>,
-    events: JetStreamEvents,
-    @Inject(SERVICE_CONTEXT) context: ServiceContext,
-  ) {
-    super([things], events, context);
-  }
-}
-
 /**
  * A request that does what a checkout does: a NATS command whose responder writes to the database,
  * then a change with its event in the outbox, published later by the relay.
@@ -43,7 +32,7 @@ class TracedController {
   constructor(
     @InjectModel('Thing') private readonly things: Model<Thing>,
     @Inject(THINGS_CLIENT) private readonly client: ClientProxy,
-    private readonly relay: ThingsRelay,
+    private readonly relay: OutboxRelayProvider,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {}
 
@@ -86,16 +75,9 @@ export class TracedAppModule {
       imports: [
         ServiceKitModule.forRoot(context),
         MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
-        ClientsModule.register([
-          {
-            name: THINGS_CLIENT,
-            transport: Transport.NATS,
-            options: { servers: context.config.NATS_URL.split(',') },
-          },
-        ]),
       ],
       controllers: [TracedController],
-      providers: [ThingsRelay],
+      providers: [natsClientProvider(THINGS_CLIENT, 'things'), OutboxRelayProvider.forModels('Thing')],
     };
   }
 }

@@ -1,0 +1,5 @@
+export {
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  type ServiceUnderTestOptions,
+} from './service-under-test';
