@@ -290,6 +290,23 @@ test.describe('traces', () => {
     expect(consumed?.kind).toBe('consumer');
     expect(consumed?.tags['messaging.destination.name']).toMatch(/(^|\.)order\.paid$/);
     expect(isUnder(paidSpans, consumed!, published!), 'the consumer continues the publish').toBe(true);
+
+    // The trace viewer on Jaeger's port (tools/trace-viewer) finds the order's trace by its service and
+    // shows it as one tree, the gateway's span first; a span opens to its attributes.
+    const viewer = await (await browser.newContext()).newPage();
+    await viewer.goto(`${jaegerUrl}/`);
+    await viewer.getByLabel('Service').selectOption('orders');
+    await viewer.getByLabel('At most').fill('500');
+    await viewer.getByRole('button', { name: 'Find traces' }).click();
+    await viewer.locator(`a[href="#/trace/${placed.traceId}"]`).click();
+    const rows = viewer.getByRole('list', { name: 'Spans' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(orderSpans.length);
+    await expect(rows.first()).toHaveAttribute('data-service', 'gateway');
+    const reserveRow = rows.filter({ hasText: /products\.reserve process/ }).filter({ hasText: 'consumer' });
+    await expect(reserveRow).toHaveAttribute('data-service', 'products');
+    await reserveRow.getByRole('button').click();
+    await expect(reserveRow.getByRole('row', { name: /messaging\.system/ })).toContainText('nats');
+    await viewer.context().close();
   });
 });
 

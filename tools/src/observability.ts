@@ -3,7 +3,7 @@
 // are built and cached by tools/infra/ensure-tools.mjs; SHOP_OBSERVABILITY=0 leaves them out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureToolsInstalled, type ManagedProcess, startProcess, toolPaths } from '@shop/infra';
+import { ensureToolsInstalled, type ManagedProcess, repoRoot, startProcess, toolPaths } from '@shop/infra';
 
 // Whether the stack runs Jaeger and VictoriaMetrics: yes unless SHOP_OBSERVABILITY is 0, false, off or no.
 export { observabilityWanted } from '@shop/infra';
@@ -20,7 +20,8 @@ export interface JaegerPorts {
 /**
  * Jaeger's configuration (an OpenTelemetry Collector configuration; JSON is YAML): OTLP/HTTP in, the
  * in-memory store, the query extension; loopback only, no gRPC receiver, no telemetry port of its own
- * (two stacks on one machine would fight for its fixed 8888).
+ * (two stacks on one machine would fight for its fixed 8888). Its page is the shop's trace viewer
+ * (tools/trace-viewer): the module Jaeger is built from carries only a placeholder where its UI goes.
  */
 export function jaegerConfig(ports: JaegerPorts, maxTraces = 50_000): unknown {
   const loopback = (port: number) => ({ endpoint: `127.0.0.1:${port}` });
@@ -40,6 +41,7 @@ export function jaegerConfig(ports: JaegerPorts, maxTraces = 50_000): unknown {
       jaeger_storage: { backends: { memstore: { memory: { max_traces: maxTraces } } } },
       jaeger_query: {
         storage: { traces: 'memstore' },
+        ui: { assets_path: join(repoRoot(), 'tools', 'trace-viewer') },
         http: loopback(ports.query),
         grpc: loopback(ports.queryGrpc),
       },
