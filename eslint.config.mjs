@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * Which kinds of project may import which: remotes never import remotes, services never import services.
  * Every project may use the test library (`scope:test`) for its tests.
  */
-const depConstraints = [
+const scopeConstraints = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared', 'scope:client', 'scope:test'] },
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test'] },
@@ -33,6 +33,29 @@ const depConstraints = [
   },
   // The manifests' tests use the local infrastructure (where the checkers are installed).
   { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['scope:tooling'] },
+];
+
+/**
+ * What ships and what only runs beside it (docs/code-layout.md): `layer:runtime` projects (services, the
+ * service kit, contracts, front-ends and their libraries, the gateway) are what a deployment runs;
+ * `layer:test` (the test library, browser tests) and `layer:tooling` (local infrastructure, tools,
+ * benchmarks, manifest checks) never are. Runtime sources import runtime projects only; their tests (TEST_FILES) may also
+ * import the test and tooling projects.
+ */
+const depConstraints = [
+  ...scopeConstraints,
+  { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:runtime'] },
+];
+const testDepConstraints = [
+  ...scopeConstraints,
+  { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:runtime', 'layer:test', 'layer:tooling'] },
+];
+
+const TEST_FILES = [
+  '**/*.{spec,test}.{ts,tsx,mts,mjs,cjs,js}',
+  '**/test/**',
+  '**/__tests__/**',
+  '**/testing/**',
 ];
 
 export default tseslint.config(
@@ -63,17 +86,26 @@ export default tseslint.config(
     },
   },
   {
+    files: TEST_FILES,
+    plugins: { '@nx': nx },
+    rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: testDepConstraints }] },
+  },
+  {
     // The service kit's testing entry (@shop/service-kit/testing) puts the real gateway in front of the
     // service under test, as services' own tests do; the kit's runtime code may not import the gateway.
     files: ['libs/service-kit/testing/**'],
+    plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
         {
           allow: [],
-          depConstraints: depConstraints.map((constraint) =>
+          depConstraints: testDepConstraints.map((constraint) =>
             constraint.sourceTag === 'scope:server'
-              ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'scope:gateway'] }
+              ? {
+                  ...constraint,
+                  onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'scope:gateway'],
+                }
               : constraint,
           ),
         },
@@ -103,7 +135,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // STYLE.md: features do not import each other; what two features need lives in src/shared/.
+    // Features do not import each other; what two features need lives in src/shared/ (docs/code-layout.md).
     files: ['shell/src/features/**/*.{ts,tsx}', 'mf-*/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

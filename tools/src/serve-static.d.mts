@@ -27,5 +27,5 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves built front-ends with the layout of their image and the cache rules of ARCHITECTURE.md. */
+/** Serves built front-ends with the layout of their image and the cache rules of docs/decisions/0011. */
 export function serveStatic(options: StaticServerOptions): Promise<StaticServer>;

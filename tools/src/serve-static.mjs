@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Static server for the built front-ends (shell and remotes) on a developer's machine and in the tests,
 // with the layout of their nginx image: each build under its version, the environment's files at the root.
-// Caching follows ARCHITECTURE.md: the remotes manifest is never stored, the files that name other files
+// Caching follows docs/decisions/0011-versioned-front-ends.md: the remotes manifest is never stored, the files that name other files
 // (index.html, mf-manifest.json, remoteEntry.js) are revalidated on every use, content-hashed files are
 // immutable. Unlike nginx, which holds only released versions and marks all of a version immutable, this
 // server revalidates unhashed names inside a version too: locally a version is rebuilt in place all day.

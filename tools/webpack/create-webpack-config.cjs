@@ -210,7 +210,7 @@ const FRAMEWORK_MODULES =
 /** A remote's container entry, named in its mf-manifest.json. */
 const REMOTE_ENTRY = 'remoteEntry.js';
 
-/** Text assets the static servers answer precompressed (ARCHITECTURE.md, "Caching"). */
+/** Text assets the static servers answer precompressed (docs/performance.md). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;
 
 /**

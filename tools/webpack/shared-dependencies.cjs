@@ -2,8 +2,8 @@
 
 /**
  * Module Federation `shared` map of the storefront: one instance each of React, the router, jotai, the toast
- * library and the shared state library across the shell and every remote (ARCHITECTURE.md, "Micro-front-end
- * composition") and one dialog primitive. Required versions come from the front-end's own package.json, so a remote that falls out
+ * library and the shared state library across the shell and every remote (docs/code-layout.md, "Front-ends")
+ * and one dialog primitive. Required versions come from the front-end's own package.json, so a remote that falls out
  * of step shows up as a version warning instead of a second copy.
  *
  * @param {{ name: string, dependencies?: Record<string, string> }} packageJson the front-end's package.json

@@ -62,7 +62,7 @@ export interface OrderActionInput {
 }
 
 /**
- * The order state machine (ARCHITECTURE.md, Money and orders): Not paid → Pending (customer pays
+ * The order state machine (docs/decisions/0007-orders-and-checkout.md): Not paid → Pending (customer pays
  * with a receipt) → Paid (admin); an admin may also go from Not paid to Paid directly. Only a Paid
  * order may be delivered, once. Deleting gives the stock back unless the payment was confirmed
  * (status Paid): a Pending order's receipt is only the customer's claim.

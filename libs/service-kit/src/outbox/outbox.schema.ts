@@ -31,7 +31,7 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
 
 /**
  * Adds the in-document outbox to an aggregate's schema. Without multi-document transactions this
- * is how a change and its event are written atomically (ARCHITECTURE.md, Service-to-service).
+ * is how a change and its event are written atomically (docs/decisions/0003-events-and-outbox.md).
  */
 export function withOutbox(schema: Schema): void {
   schema.add({ outbox: { type: [outboxEntrySchema], default: [], select: false } });
