@@ -1,10 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { IDEMPOTENT_REPLAYED_HEADER, type Order, type Product, type UserInfo } from '@shop/contracts';
+import type { Order, Product, UserInfo } from '@shop/contracts';
 import { type RunningStack, type StackOptions, startStack } from '@shop/tools';
 import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi } from './fixtures';
+import {
+  type Attempt,
+  api,
+  placeOrder,
+  releasedOrphans,
+  SHORTENED_RECOVERY_ENV,
+  shop,
+  sorted,
+  stockOf,
+  storedOrdersOf,
+} from './support/orders';
 
 /**
  * Fault tests (issues 14 and 27): a shop supervised as `npm start` runs it, its data on disk so a killed
@@ -16,14 +27,9 @@ import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi } from './fixtures';
  * passes no service variable): `CHECKOUT_RECOVERY_MS` is also the cut-off
  * inside a request, so the bounds on a request's time are measured as users have them, and the test
  * waits the real 60 s for the recovery pass. The kills of products, NATS and the database run on a
- * stack whose recovery windows are shortened, openly, to keep the suite's time (docs/reliability.md).
+ * stack whose recovery windows are shortened, openly, to keep the suite's time (docs/reliability.md,
+ * `SHORTENED_RECOVERY_ENV`).
  */
-const SHORTENED_RECOVERY_ENV = {
-  RESERVATION_STALE_AFTER_MS: '4000',
-  RESERVATION_RECOVERY_INTERVAL_MS: '2000',
-  CHECKOUT_RECOVERY_MS: '15000',
-  STOCK_RELEASE_RETRY_MS: '1000',
-};
 
 /** A line of the runner's console, with when it was written. */
 interface ConsoleLine {
@@ -92,132 +98,8 @@ const test = base.extend<object, { shortened: Supervised; asShipped: Supervised 
   ],
 });
 
-async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** One `POST /api/orders` and what it was answered. */
-interface Attempt {
-  shopper: UserInfo;
-  key: string;
-  at: number;
-  ms: number;
-  status: number;
-  /** The order's id on 201. */
-  orderId?: string;
-  /** The JSON body's `message` on a refusal, when it has one. */
-  message?: string;
-  /** The body when it is not JSON, or how the connection failed. */
-  raw?: string;
-  replayed: boolean;
-}
-
-/** Orders one unit of `productId` for `shopper` under `key`: the same body whenever it is retried. */
-async function placeOrder(url: string, shopper: UserInfo, productId: string, key: string): Promise<Attempt> {
-  const at = Date.now();
-  const sent = { shopper, key, at, replayed: false };
-  try {
-    const response = await fetch(`${url}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${shopper.token}`,
-        'Idempotency-Key': key,
-      },
-      body: JSON.stringify({
-        orderItems: [{ _id: productId, quantity: 1 }],
-        shippingAddress: {
-          fullName: shopper.name,
-          address: '1 Main St',
-          city: 'Fresno',
-          country: 'United States',
-          phoneNumber: '+1 555 0100',
-        },
-        paymentMethod: 'bitcoin',
-      }),
-      signal: AbortSignal.timeout(70_000),
-    });
-    const text = await response.text();
-    const answered = { ...sent, ms: Date.now() - at, status: response.status };
-    const replayed = response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
-    let body: { _id?: unknown; message?: unknown };
-    try {
-      body = JSON.parse(text) as { _id?: unknown; message?: unknown };
-    } catch {
-      return { ...answered, raw: text.slice(0, 120) };
-    }
-    return {
-      ...answered,
-      replayed,
-      ...(response.status === 201 && typeof body._id === 'string' && { orderId: body._id }),
-      ...(typeof body.message === 'string' && { message: body.message }),
-    };
-  } catch (error) {
-    return { ...sent, ms: Date.now() - at, status: 0, raw: String(error) };
-  }
-}
-
-/**
- * Shoppers ordering one unit each, `loops` at a time per shopper, until `until`, each order under a new
- * Idempotency-Key: every answer, its time and its status.
- */
-async function shop(
-  url: string,
-  shoppers: UserInfo[],
-  productId: string,
-  until: number,
-  loops: number,
-): Promise<Attempt[]> {
-  const attempts: Attempt[] = [];
-  await Promise.all(
-    shoppers.flatMap((shopper) =>
-      Array.from({ length: loops }, async () => {
-        while (Date.now() < until) {
-          attempts.push(await placeOrder(url, shopper, productId, crypto.randomUUID()));
-          // A shopper's pause between orders; during an outage it keeps the refusals from flooding the log.
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }),
-    ),
-  );
-  return attempts;
-}
-
-/** Every stored order of one product, read page by page as an admin. */
-async function storedOrdersOf(url: string, admin: UserInfo, productId: string): Promise<Order[]> {
-  const found: Order[] = [];
-  for (let page = 1; ; page += 1) {
-    const { status, body } = await api<Order[]>(`${url}/api/orders?limit=500&page=${page}`, {
-      token: admin.token,
-    });
-    expect(status).toBe(200);
-    found.push(...body.filter((order) => order.orderItems.some((item) => item._id === productId)));
-    if (body.length < 500) return found;
-  }
-}
-
-const stockOf = async (url: string, productId: string) =>
-  (await api<Product>(`${url}/api/products/${productId}`)).body.countInStock;
-
-/** The reservations orders' recovery pass gave back (its log line), read from the service's own log. */
-function releasedOrphans(logDir: string): string[] {
-  return readFileSync(join(logDir, 'orders.log'), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('released the stock of a checkout without order'))
-    .map((line) => (JSON.parse(line) as { reservationId: string }).reservationId);
-}
-
 // More than a dozen loops can buy in the run, so no refusal is an honest 'out of stock'.
 const START_STOCK = 10_000;
-const sorted = (ids: string[]) => [...ids].sort();
 
 interface KillPlan {
   part: 'products' | 'orders' | 'nats' | 'mongo';
