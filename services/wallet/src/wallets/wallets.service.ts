@@ -1,10 +1,9 @@
 import { Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { PAYMENT_METHODS, WALLET_UPDATED, type Wallet, type WalletUpdatedEvent } from '@shop/contracts';
-import { newEvent, outboxPush } from '@shop/service-kit';
+import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { UpdateWalletDto } from './dto/update-wallet.dto';
-import { WalletEventsRelay } from './wallet-events.relay';
 import { WALLET_MODEL, type WalletRecord } from './wallet.schema';
 
 const WALLET_FIELDS = '_id paymentMethod paymentDetails qrCode';
@@ -22,7 +21,7 @@ function toWallet(record: WalletRecord): Wallet {
 export class WalletsService implements OnApplicationBootstrap {
   constructor(
     @InjectModel(WALLET_MODEL) private readonly wallets: Model<WalletRecord>,
-    private readonly relay: WalletEventsRelay,
+    private readonly relay: OutboxRelayProvider,
   ) {}
 
   /** Every payment method's wallet, in the payment screen's order. */
@@ -53,7 +52,7 @@ export class WalletsService implements OnApplicationBootstrap {
       )
       .lean<WalletRecord>();
     if (!updated) throw new NotFoundException('Wallet not found');
-    this.relay.nudge();
+    this.relay.nudge(current._id);
     return toWallet(updated);
   }
 
@@ -70,7 +69,7 @@ export class WalletsService implements OnApplicationBootstrap {
           { upsert: true },
         );
       } catch (error) {
-        if ((error as { code?: unknown }).code !== 11000) throw error;
+        if (!isDuplicateKey(error)) throw error;
       }
     }
   }

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, type PaymentMethod, WALLET_DETAILS_MAX_LENGTH, isMediaUrl } from '@shop/contracts';
 import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Trim } from '../../validation/dto-transforms';
+import { Trim } from '@shop/service-kit';
 
 /** Body of `PUT api/wallet/update-wallet`. */
 export class UpdateWalletDto {
