@@ -1,23 +1,20 @@
 // First: the SDK of this process (the data service runs in it) starts before anything it instruments.
 import { telemetry } from './support/telemetry';
 import { Writable } from 'node:stream';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
-import { bootstrapService, loadConfig } from '@shop/service-kit';
-import { createTestTokens, freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
+import { freePort } from '@shop/testing';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { dataConfigSchema } from '../src/config/data.config';
 
 const lines: Record<string, unknown>[] = [];
-let app: NestFastifyApplication;
-let gateway: RunningGateway;
+let data: ServiceUnderTest;
 let metricsUrl: string;
 
 /** Posts a body through the gateway with the content type a browser uses. */
 function post(body: string, contentType: string): Promise<Response> {
-  return fetch(`${gateway.url}/api/csp-reports`, {
+  return fetch(`${data.url}/api/csp-reports`, {
     method: 'POST',
     headers: { 'content-type': contentType },
     body,
@@ -27,35 +24,23 @@ function post(body: string, contentType: string): Promise<Response> {
 beforeAll(async () => {
   const metricsPort = await freePort();
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  const config = loadConfig(dataConfigSchema, {
-    METRICS_PORT: String(metricsPort),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('data-csp')),
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'info',
-    JWT_PUBLIC_KEY: createTestTokens().publicKeyPem,
-  });
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
       callback();
     },
   });
-  const context = { name: 'data', config, logger: pino({ level: 'info' }, sink) };
-  app = await bootstrapService(context, AppModule.register(context));
-  gateway = await startGateway({
-    configPath: DEFAULT_CONFIG_PATH,
-    port: 0,
-    host: '127.0.0.1',
-    upstreams: { data: new URL(await app.getUrl()).host },
-    logger: pino({ level: 'silent' }),
+  data = await startServiceUnderTest({
+    name: 'data',
+    configSchema: dataConfigSchema,
+    module: (context) => AppModule.register(context),
+    env: { METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
+    logger: pino({ level: 'info' }, sink),
   });
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await app?.close();
+  await data?.close();
   await telemetry.shutdown();
 });
 

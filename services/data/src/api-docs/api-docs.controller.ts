@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
  * openapi.json by tools/contracts/openapi.ts): services/data/dist/api-reference, which is the same path
  * from this file in src/ (tests) and in dist/ (the service and its image).
  */
-export const API_DOCS_DIR = join(__dirname, '..', '..', 'dist', 'api-reference');
+const API_DOCS_DIR = join(__dirname, '..', '..', 'dist', 'api-reference');
 
 /** Provider token of another folder to serve the reference from (tests). */
 export const API_DOCS_FOLDER = Symbol('API_DOCS_FOLDER');

@@ -1,11 +1,16 @@
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { SETTINGS_UPDATED, type SettingsUpdatedEvent, type SiteSettings } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  OutboxRelayProvider,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  newEvent,
+  outboxPush,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { DataConfig } from '../config/data.config';
 import type { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
-import { SettingsEventsRelay } from './settings-events.relay';
 import { SITE_SETTINGS_MODEL, type SiteSettingsRecord } from './site-settings.schema';
 
 const SEED_KEY = 'default-settings';
@@ -24,7 +29,7 @@ function toSiteSettings(record: SiteSettingsRecord): SiteSettings {
 export class SiteSettingsService implements OnApplicationBootstrap {
   constructor(
     @InjectModel(SITE_SETTINGS_MODEL) private readonly settings: Model<SiteSettingsRecord>,
-    private readonly relay: SettingsEventsRelay,
+    private readonly relay: OutboxRelayProvider,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<DataConfig>,
   ) {}
 
@@ -55,7 +60,7 @@ export class SiteSettingsService implements OnApplicationBootstrap {
       )
       .lean<SiteSettingsRecord>();
     if (!updated) throw new NotFoundException('Settings not found');
-    this.relay.nudge();
+    this.relay.nudge(updated._id);
     return toSiteSettings(updated);
   }
 

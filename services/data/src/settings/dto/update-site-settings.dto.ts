@@ -1,6 +1,6 @@
 import { SITE_SETTINGS_LIMITS, isMediaUrl } from '@shop/contracts';
 import { IsMongoId, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Trim } from '../../validation/dto-transforms';
+import { Trim } from '@shop/service-kit';
 
 /** Body of `PUT api/data/update-data`. */
 export class UpdateSiteSettingsDto {
