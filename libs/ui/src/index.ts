@@ -8,3 +8,14 @@ export { ImageDialog, type ImageDialogProps } from './dialog/image-dialog';
 export { UploadProgress } from './upload/upload-progress';
 export { type ImageUploadState, useImageUpload } from './upload/use-image-upload';
 export { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from './grid/product-grid-layout';
+export { type ButtonProps, type ButtonVariant, Button, buttonClass } from './button/button';
+export { errorMessage, errorStatus, isAbort } from './data/error-message';
+export {
+  type ApiGet,
+  type ApiGetControls,
+  type ApiGetFailure,
+  type ApiGetState,
+  loadedList,
+  useApiGet,
+} from './data/use-api-get';
+export { type PagedApiGetState, usePagedApiGet } from './data/use-paged-api-get';

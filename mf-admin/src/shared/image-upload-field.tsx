@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import styles from './image-upload-field.module.css';
 
 /** Spec §8: the toasts of a single image upload (wallet QR code, site logo). */
-export const IMAGE_UPLOAD_MESSAGES = {
+const IMAGE_UPLOAD_MESSAGES = {
   uploaded: 'Image uploaded successfully',
   failed: 'Image upload failed',
 } as const;

@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styles from './admin.module.css';
 
@@ -33,9 +34,9 @@ export function SearchForm({ subject, value, onSearch, hint }: SearchFormProps) 
         maxLength={100}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className={styles['button']}>
+      <Button variant="secondary" type="submit">
         Search
-      </button>
+      </Button>
       <p id={hintId} className={styles['hint']}>
         {hint}
       </p>
@@ -56,25 +57,15 @@ export interface PaginationProps {
 export function Pagination({ page, pageCount, total, noun, onPage }: PaginationProps) {
   return (
     <nav className={styles['pagination']} aria-label={`Pages of ${noun}`}>
-      <button
-        type="button"
-        className={styles['button']}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
-      </button>
+      </Button>
       <span aria-live="polite">
         Page {page} of {pageCount} ({total} {noun})
       </span>
-      <button
-        type="button"
-        className={styles['button']}
-        disabled={page >= pageCount}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
         Next
-      </button>
+      </Button>
     </nav>
   );
 }

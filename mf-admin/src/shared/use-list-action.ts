@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { errorMessage } from '@shop/ui';
 import { toast } from 'react-toastify';
-import { errorMessage } from './error-message';
 
 /**
  * An admin action on one row of a list (spec §4, §8): the call, the spec's success toast, then the list

@@ -1,7 +1,6 @@
-import { apiRequest, totalCount } from '@shop/state';
-import { useCallback, useEffect, useState } from 'react';
+import { type PagedApiGetState, usePagedApiGet } from '@shop/ui';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, isAbort } from './error-message';
 
 /** Rows per page of every admin list. */
 export const PAGE_SIZE = 10;
@@ -12,15 +11,8 @@ export interface ListPosition {
   page: number;
 }
 
-type Outcome<T> = { status: 'failed'; message: string } | { status: 'loaded'; items: T[]; total: number };
-
-export type PagedListState<T> =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; items: T[]; total: number; pageCount: number; refreshing: boolean };
-
 export interface PagedList<T> {
-  state: PagedListState<T>;
+  state: PagedApiGetState<T>;
   position: ListPosition;
   /** Goes to the search's first page (a new search) or to another page of it. */
   go: (next: Partial<ListPosition>, options?: { replace?: boolean }) => void;
@@ -42,27 +34,7 @@ export function usePagedList<T>(pathFor: (position: ListPosition) => string): Pa
   const [params, setParams] = useSearchParams();
   const position = readPosition(params);
   const path = pathFor(position);
-  const [version, setVersion] = useState(0);
-  const [result, setResult] = useState<{ path: string; version: number; outcome: Outcome<T> }>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<T[]>(path, { signal: controller.signal }).then(
-      ({ data, headers }) => {
-        const items = Array.isArray(data) ? data : [];
-        setResult({
-          path,
-          version,
-          outcome: { status: 'loaded', items, total: totalCount(headers, items.length) },
-        });
-      },
-      (error: unknown) => {
-        if (isAbort(error, controller.signal)) return;
-        setResult({ path, version, outcome: { status: 'failed', message: errorMessage(error) } });
-      },
-    );
-    return () => controller.abort();
-  }, [path, version]);
+  const state = usePagedApiGet<T>(path, PAGE_SIZE);
 
   const go = useCallback(
     (next: Partial<ListPosition>, options: { replace?: boolean } = {}) => {
@@ -79,18 +51,6 @@ export function usePagedList<T>(pathFor: (position: ListPosition) => string): Pa
     [setParams],
   );
 
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-
-  // A new search or page shows the spinner; a reload of the same page keeps its rows meanwhile.
-  let state: PagedListState<T>;
-  if (!result || result.path !== path) state = { status: 'loading' };
-  else if (result.outcome.status === 'failed') state = result.outcome;
-  else {
-    const { items, total } = result.outcome;
-    const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    state = { status: 'loaded', items, total, pageCount, refreshing: result.version !== version };
-  }
-
   // After the last row of the last page was deleted, that page is gone: show the one before it.
   const emptiedPage =
     state.status === 'loaded' && state.items.length === 0 && position.page > state.pageCount;
@@ -99,5 +59,5 @@ export function usePagedList<T>(pathFor: (position: ListPosition) => string): Pa
     if (emptiedPage) go({ q: position.q, page: lastPage }, { replace: true });
   }, [emptiedPage, go, lastPage, position.q]);
 
-  return { state, position, go, reload };
+  return { state, position, go, reload: state.reload };
 }

@@ -1,6 +1,6 @@
 import { type Product, mediaSrcSet } from '@shop/contracts';
 import { formatPrice, siteSettingsAtom, truncateWords } from '@shop/state';
-import { Rating } from '@shop/ui';
+import { Button, Rating } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './product-card.module.css';
@@ -58,18 +58,11 @@ export function ProductCard({ product, eager = false, imageSizes = '100vw' }: Pr
         <Rating rating={product.rating} numReviews={product.numReviews} />
         <p className={styles['price']}>{formatPrice(product.price, currency)}</p>
         {product.countInStock === 0 ? (
-          <button type="button" className={styles['button']} disabled>
-            Sold Out
-          </button>
+          <Button disabled>Sold Out</Button>
         ) : (
-          <button
-            type="button"
-            className={styles['button']}
-            aria-busy={adding}
-            onClick={() => void add(product._id)}
-          >
+          <Button aria-busy={adding} onClick={() => void add(product._id)}>
             Add to Cart
-          </button>
+          </Button>
         )}
       </div>
     </article>

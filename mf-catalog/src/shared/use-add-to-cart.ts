@@ -1,10 +1,10 @@
-import { type Product, PRODUCT_MESSAGES } from '@shop/contracts';
+import { type Product, PRODUCT_MESSAGES, PRODUCTS_API } from '@shop/contracts';
 import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch } from '@shop/state';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from './show-toast';
 
-export interface AddToCart {
+interface AddToCart {
   /** Adds one of the product; resolves true when the cart took it. */
   add: (productId: string) => Promise<boolean>;
   /** True while the product is being read. */
@@ -27,7 +27,7 @@ export function useAddToCart(): AddToCart {
       inFlight.current = true;
       setAdding(true);
       try {
-        const fresh = await apiFetch<Product>(`/api/products/${encodeURIComponent(productId)}`);
+        const fresh = await apiFetch<Product>(`${PRODUCTS_API}/${encodeURIComponent(productId)}`);
         const change = addToCart(fresh);
         if (change.ok) showToast('success', CART_MESSAGES.added);
         else showToast('warning', CART_MESSAGES.outOfStock);

@@ -1,8 +1,9 @@
+import { VisuallyHidden } from '@shop/ui';
 import styles from './checkout-steps.module.css';
 
 const STEPS = ['Sign-In', 'Shipping', 'Payment', 'Place Order'] as const;
 
-export type CheckoutStep = (typeof STEPS)[number];
+type CheckoutStep = (typeof STEPS)[number];
 
 /**
  * The checkout's steps bar (spec §2, Checkout): Sign-In, Shipping, Payment, Place Order. Steps up to
@@ -20,7 +21,7 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
             aria-current={index === currentIndex ? 'step' : undefined}
           >
             {step}
-            {index < currentIndex && <span className={styles['hidden']}> (done)</span>}
+            {index < currentIndex && <VisuallyHidden> (done)</VisuallyHidden>}
           </li>
         ))}
       </ol>

@@ -2,7 +2,7 @@ import { formatPrice } from '@shop/state';
 import { Link } from 'react-router-dom';
 import styles from './order-lines.module.css';
 
-export interface OrderLine {
+interface OrderLine {
   _id: string;
   name: string;
   /** The first product image, or ''. */

@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { useContext } from 'react';
 import { RemoteRetryContext } from './remote-retry.context';
 import styles from './remote-unavailable.module.css';
@@ -10,11 +11,7 @@ export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
     <section role="alert" className={styles['box']}>
       <h1 className={styles['title']}>This part of the shop is unavailable right now</h1>
       <p className={styles['text']}>The rest of the site still works. Please try again in a moment.</p>
-      {retry && (
-        <button type="button" className={styles['retry']} onClick={retry}>
-          Retry
-        </button>
-      )}
+      {retry && <Button onClick={retry}>Retry</Button>}
     </section>
   );
 }

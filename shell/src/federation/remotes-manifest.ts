@@ -1,5 +1,5 @@
 /** Remotes the shell knows how to place on its routes. */
-export const REMOTE_NAMES = ['catalog', 'checkout', 'admin'] as const;
+const REMOTE_NAMES = ['catalog', 'checkout', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Where one remote's build is: its mf-manifest.json (absolute, or relative to the page), and its version. */

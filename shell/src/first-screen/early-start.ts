@@ -1,3 +1,4 @@
+import { PRODUCTS_API, SITE_SETTINGS_API } from '@shop/contracts';
 // The page's first script: webpack builds this module on its own and writes it inline into index.html's head
 // (tools/webpack/inline-start-plugin.cjs), so it runs as soon as the HTML is parsed, while every script file
 // is still on its way. It only starts downloads: calls the first screen needs, whose answers the shell's
@@ -13,13 +14,13 @@ import { warmUpWhileWaiting } from './warm-up';
 // On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
 // site's settings, which the layout shows.
 prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
-prefetchCall('/api/data/all-data');
+prefetchCall(SITE_SETTINGS_API);
 if (window.location.pathname === '/') {
-  // The home screen: the catalogue (mf-catalog's useProducts asks for exactly this path), the catalogue
+  // The home screen: the catalogue (mf-catalog's home asks for this same constant), the catalog
   // remote's home screen code and the grid's first row of pictures, each as soon as its address is known.
-  prefetchCall('/api/products');
+  prefetchCall(PRODUCTS_API);
   markHintsPlacing(
-    Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages('/api/products')]),
+    Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages(PRODUCTS_API)]),
   );
 }
 warmUpWhileWaiting();

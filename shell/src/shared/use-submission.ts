@@ -1,6 +1,6 @@
+import { errorMessage } from '@shop/ui';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from './error-message';
 
 /**
  * One form submission at a time: `submitting` while the action runs (the button waits), and a failure

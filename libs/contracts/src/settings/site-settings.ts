@@ -8,6 +8,9 @@ export interface SiteSettings {
 
 export const DATA_API = '/api/data';
 
+/** Every settings record (`GET /api/data/all-data`, public): the storefront shows the first. */
+export const SITE_SETTINGS_API = `${DATA_API}/all-data`;
+
 /** Length limits of the website settings, shared by the server's validation and the admin form. */
 export const SITE_SETTINGS_LIMITS = { siteName: 60, currency: 5 } as const;
 

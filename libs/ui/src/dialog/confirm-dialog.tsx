@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Button } from '../button/button';
 import { Modal } from './modal';
 import styles from './dialog.module.css';
 
@@ -42,22 +43,12 @@ export function ConfirmDialog({
       description={description}
     >
       <div className={styles['actions']}>
-        <button
-          type="button"
-          className={styles['button']}
-          disabled={busy}
-          onClick={() => onOpenChange(false)}
-        >
+        <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={`${styles['button']} ${styles['danger']}`}
-          disabled={busy}
-          onClick={confirm}
-        >
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={confirm}>
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </Modal>
   );

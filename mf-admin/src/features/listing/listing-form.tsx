@@ -1,9 +1,13 @@
-import { MEDIA_ACCEPTED_TYPES, PRODUCT_LIMITS, type Product, type ProductInput } from '@shop/contracts';
-import { apiFetch } from '@shop/state';
-import { MessageBox, UploadProgress } from '@shop/ui';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  MEDIA_ACCEPTED_TYPES,
+  PRODUCT_LIMITS,
+  PRODUCTS_API,
+  type Product,
+  type ProductInput,
+} from '@shop/contracts';
+import { Button, errorMessage, loadedList, MessageBox, UploadProgress, useApiGet } from '@shop/ui';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../shared/error-message';
 import shared from '../../shared/admin.module.css';
 import styles from './listing-form.module.css';
 import { LISTING_MESSAGES } from './listing-messages';
@@ -37,18 +41,9 @@ export interface ListingFormProps {
   onSubmit: (input: ProductInput) => Promise<void>;
 }
 
-/** The categories the catalogue already has, offered as suggestions; none if they cannot be read. */
+/** The categories the catalog already has, offered as suggestions; none if they cannot be read. */
 function useCategories(): string[] {
-  const [categories, setCategories] = useState<string[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<string[]>('/api/products/categories', { signal: controller.signal }).then(
-      (answer) => setCategories(Array.isArray(answer) ? answer : []),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return categories;
+  return loadedList(useApiGet<string[]>(`${PRODUCTS_API}/categories`));
 }
 
 /** Create listing and Update Product share this form (spec §2): images, then the product's fields. */
@@ -145,14 +140,13 @@ export function ListingForm({
                     )}
                   </p>
                 )}
-                <button
-                  type="button"
-                  className={shared['button']}
+                <Button
+                  variant="secondary"
                   aria-label={`Remove image ${index + 1}: ${image.name}`}
                   onClick={() => remove(image.key)}
                 >
                   Remove
-                </button>
+                </Button>
               </li>
             ))}
           </ol>
@@ -280,9 +274,9 @@ export function ListingForm({
 
       {refusal && <MessageBox variant="danger">{refusal}</MessageBox>}
       {uploading && <p className={shared['hint']}>Wait for the images to finish uploading.</p>}
-      <button type="submit" className={shared['primary']} disabled={sending || uploading}>
+      <Button type="submit" disabled={sending || uploading}>
         {sending ? busyLabel : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

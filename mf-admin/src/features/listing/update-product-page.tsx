@@ -1,15 +1,11 @@
 import { PRODUCTS_API, type Product, type ProductInput } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
-import { LoadingBox, MessageBox } from '@shop/ui';
-import { useEffect, useState } from 'react';
+import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage, isAbort } from '../../shared/error-message';
 import { type ListingDraft, ListingForm } from './listing-form';
 import { LISTING_MESSAGES } from './listing-messages';
-
-type Loaded = { status: 'loaded'; draft: ListingDraft } | { status: 'failed'; message: string };
 
 const draftOf = (product: Product): ListingDraft => ({
   name: product.name,
@@ -26,19 +22,7 @@ const draftOf = (product: Product): ListingDraft => ({
 export default function UpdateProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<{ id: string } & Loaded>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<Product>(`${PRODUCTS_API}/${encodeURIComponent(productId)}`, { signal: controller.signal }).then(
-      (product) => setLoaded({ id: productId, status: 'loaded', draft: draftOf(product) }),
-      (error: unknown) => {
-        if (!isAbort(error, controller.signal))
-          setLoaded({ id: productId, status: 'failed', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [productId]);
+  const product = useApiGet<Product>(`${PRODUCTS_API}/${encodeURIComponent(productId)}`);
 
   const update = async (input: ProductInput) => {
     await apiFetch<Product>(`${PRODUCTS_API}/update/${encodeURIComponent(productId)}`, {
@@ -49,17 +33,16 @@ export default function UpdateProductPage() {
     navigate('/');
   };
 
-  const current = loaded?.id === productId ? loaded : undefined;
   return (
     <section className={shared['page']}>
       <title>Update Product</title>
       <h1 className={shared['heading']}>Update Product</h1>
-      {!current && <LoadingBox />}
-      {current?.status === 'failed' && <MessageBox variant="danger">{current.message}</MessageBox>}
-      {current?.status === 'loaded' && (
+      {product.status === 'loading' && <LoadingBox />}
+      {product.status === 'failed' && <MessageBox variant="danger">{product.message}</MessageBox>}
+      {product.status === 'loaded' && (
         <ListingForm
           key={productId}
-          initial={current.draft}
+          initial={draftOf(product.response.data)}
           minStock={0}
           submitLabel="Update Product"
           busyLabel="Updating..."

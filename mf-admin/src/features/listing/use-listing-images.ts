@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { LISTING_MESSAGES } from './listing-messages';
 
 /** One image of the listing: already stored, on its way, or refused (then shown until removed). */
-export type ListingImage =
+type ListingImage =
   | { key: string; name: string; status: 'done'; url: string }
   | { key: string; name: string; status: 'uploading'; progress: number; preview: string }
   | { key: string; name: string; status: 'failed'; message: string; reason?: string; preview: string };

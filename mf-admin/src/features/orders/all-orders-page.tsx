@@ -1,6 +1,6 @@
 import { ORDER_ACTION_FROM, ORDERS_API, type Order } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { ConfirmDialog, ImageDialog } from '@shop/ui';
+import { Button, ConfirmDialog, ImageDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
@@ -115,36 +115,33 @@ export default function AllOrdersPage() {
               <td>
                 <div className={shared['actions']}>
                   {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
-                    <button
-                      type="button"
-                      className={shared['button']}
+                    <Button
+                      variant="secondary"
                       disabled={busy === order._id}
                       aria-label={`Mark Paid order ${order._id}`}
                       onClick={() => run(order, 'markPaid')}
                     >
                       Mark Paid
-                    </button>
+                    </Button>
                   )}
                   {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
-                    <button
-                      type="button"
-                      className={shared['button']}
+                    <Button
+                      variant="secondary"
                       disabled={busy === order._id}
                       aria-label={`Delivered order ${order._id}`}
                       onClick={() => run(order, 'deliver')}
                     >
                       Delivered
-                    </button>
+                    </Button>
                   )}
-                  <button
-                    type="button"
-                    className={shared['danger']}
+                  <Button
+                    variant="danger"
                     disabled={busy === order._id}
                     aria-label={`Delete order ${order._id}`}
                     onClick={() => setDoomed(order)}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

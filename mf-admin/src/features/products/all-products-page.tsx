@@ -1,6 +1,6 @@
 import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { ConfirmDialog } from '@shop/ui';
+import { Button, buttonClass, ConfirmDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -41,7 +41,7 @@ export default function AllProductsPage() {
           hint="Finds the text in the name, brand, category or description."
           onSearch={(q) => go({ q })}
         />
-        <Link to="/create-listing" className={shared['primary']}>
+        <Link to="/create-listing" className={buttonClass('primary')}>
           Create Listing
         </Link>
       </div>
@@ -75,19 +75,18 @@ export default function AllProductsPage() {
                 <div className={shared['actions']}>
                   <Link
                     to={`/update/${product._id}`}
-                    className={shared['button']}
+                    className={buttonClass('secondary')}
                     aria-label={`Edit ${product.name}`}
                   >
                     Edit
                   </Link>
-                  <button
-                    type="button"
-                    className={shared['danger']}
+                  <Button
+                    variant="danger"
                     aria-label={`Delete ${product.name}`}
                     onClick={() => setDoomed(product)}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

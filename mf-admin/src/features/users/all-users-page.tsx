@@ -1,6 +1,6 @@
 import { USERS_API, type UserSummary } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { ConfirmDialog } from '@shop/ui';
+import { Button, ConfirmDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
@@ -71,29 +71,27 @@ export default function AllUsersPage() {
               <td>
                 <div className={shared['actions']}>
                   {!user.isAdmin && (
-                    <button
-                      type="button"
-                      className={shared['button']}
+                    <Button
+                      variant="secondary"
                       disabled={busy === user._id}
                       aria-label={`Make Admin ${user.email}`}
                       aria-describedby="make-admin-note"
                       onClick={() => makeAdmin(user)}
                     >
                       Make Admin
-                    </button>
+                    </Button>
                   )}
                   {user._id === me?._id ? (
                     <span className={shared['hint']}>You</span>
                   ) : (
-                    <button
-                      type="button"
-                      className={shared['danger']}
+                    <Button
+                      variant="danger"
                       disabled={busy === user._id}
                       aria-label={`Delete ${user.email}`}
                       onClick={() => setDoomed(user)}
                     >
                       Delete
-                    </button>
+                    </Button>
                   )}
                 </div>
               </td>

@@ -5,10 +5,10 @@ import {
   type Wallet,
 } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
+import { Button, errorMessage } from '@shop/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { ImageUploadField } from '../../shared/image-upload-field';
 
 /** One payment method's wallet: its details and QR code, saved with 'Save Changes'. */
@@ -58,9 +58,9 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
         onUploadingChange={setUploading}
         disabled={saving}
       />
-      <button type="submit" className={shared['primary']} disabled={saving || uploading}>
+      <Button type="submit" disabled={saving || uploading}>
         {saving ? 'Saving...' : 'Save Changes'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,11 +5,11 @@ import {
   type UpdateSiteSettingsRequest,
 } from '@shop/contracts';
 import { apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import { Button, errorMessage } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { ImageUploadField } from '../../shared/image-upload-field';
 
 /** Site Name, Currency and Logo of one settings record; a save shows in the top bar at once. */
@@ -90,9 +90,9 @@ export function WebsiteForm({
         onUploadingChange={setUploading}
         disabled={saving}
       />
-      <button type="submit" className={shared['primary']} disabled={saving || uploading}>
+      <Button type="submit" disabled={saving || uploading}>
         {saving ? 'Updating...' : 'Update'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,26 +1,28 @@
+import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { siteSettingsAtom } from '@shop/state';
-import { LoadingBox, MessageBox } from '@shop/ui';
+import { LoadingBox, MessageBox, loadedList, useApiGet } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { ProductGrid } from '../../shared/product-grid';
 import styles from './home-page.module.css';
-import { useProducts } from './use-products';
 
 /** Home: the grid of every product (spec §2 "Home"); the page title is the site name. */
 export default function HomePage() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
-  const products = useProducts();
+  // The same path the shell's first script prefetches for this screen (PRODUCTS_API): its answer is taken over.
+  const answer = useApiGet<Product[]>(PRODUCTS_API);
+  const products = loadedList(answer);
 
   return (
     <section className={styles['page']}>
       <title>{websiteName}</title>
       <h1 className={styles['heading']}>Featured Products</h1>
-      {products.status === 'loading' && <LoadingBox />}
-      {products.status === 'failed' && <MessageBox variant="danger">{products.message}</MessageBox>}
-      {products.status === 'loaded' &&
-        (products.products.length === 0 ? (
+      {answer.status === 'loading' && <LoadingBox />}
+      {answer.status === 'failed' && <MessageBox variant="danger">{answer.message}</MessageBox>}
+      {answer.status === 'loaded' &&
+        (products.length === 0 ? (
           <MessageBox>No products yet.</MessageBox>
         ) : (
-          <ProductGrid products={products.products} />
+          <ProductGrid products={products} />
         ))}
     </section>
   );

@@ -1,10 +1,9 @@
-import { PRODUCT_MESSAGES, PRODUCT_SLUG_PATTERN, type Product } from '@shop/contracts';
+import { PRODUCT_MESSAGES, PRODUCT_SLUG_PATTERN, PRODUCTS_API, type Product } from '@shop/contracts';
 import { formatPrice, siteSettingsAtom } from '@shop/state';
-import { LoadingBox, MessageBox, Rating, VisuallyHidden } from '@shop/ui';
+import { Button, LoadingBox, MessageBox, Rating, useApiGet, VisuallyHidden } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAddToCart } from '../../shared/use-add-to-cart';
-import { useApiGet } from '../../shared/use-api-get';
 import styles from './product-page.module.css';
 import { ProductSlider } from './product-slider';
 
@@ -35,7 +34,7 @@ function NotFound() {
 }
 
 function ProductBySlug({ slug }: { slug: string }) {
-  const product = useApiGet<Product>(`/api/products/slug/${encodeURIComponent(slug)}`);
+  const product = useApiGet<Product>(`${PRODUCTS_API}/slug/${encodeURIComponent(slug)}`);
 
   if (product.status === 'loading') {
     return (
@@ -100,14 +99,9 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
         </dl>
         {inStock && (
-          <button
-            type="button"
-            className={styles['button']}
-            aria-busy={adding}
-            onClick={() => void onAddToCart()}
-          >
+          <Button aria-busy={adding} onClick={() => void onAddToCart()}>
             Add to Cart
-          </button>
+          </Button>
         )}
       </aside>
     </article>

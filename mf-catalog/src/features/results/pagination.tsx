@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styles from './results-page.module.css';
 
 /** The pages to offer: the first, the last, and the current one with its neighbours; null marks a gap. */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
+function pageWindow(page: number, pageCount: number): (number | null)[] {
   const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
     .filter((n) => n >= 1 && n <= pageCount)
     .sort((a, b) => a - b);

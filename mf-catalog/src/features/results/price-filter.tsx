@@ -1,4 +1,5 @@
 import { siteSettingsAtom } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -68,9 +69,7 @@ export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFil
             onChange={(event) => setMax(event.target.value)}
           />
         </label>
-        <button type="submit" className={styles['applyButton']}>
-          Apply
-        </button>
+        <Button type="submit">Apply</Button>
       </form>
       {error && (
         <p id={errorId} role="alert" className={styles['fieldError']}>

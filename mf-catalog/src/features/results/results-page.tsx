@@ -1,10 +1,9 @@
 import type { Product, ProductFacets } from '@shop/contracts';
 import { totalCount } from '@shop/state';
-import { LoadingBox, MessageBox } from '@shop/ui';
+import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ProductGrid } from '../../shared/product-grid';
-import { useApiGet } from '../../shared/use-api-get';
 import { FacetFilter } from './facet-filter';
 import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';

@@ -1,9 +1,9 @@
-import { PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
+import { PRODUCT_FACETS_API, PRODUCT_SORTS, PRODUCTS_API, type ProductSort } from '@shop/contracts';
 
 /** Products per page of results: three rows of the four-column grid. */
 export const PAGE_SIZE = 12;
 
-export const DEFAULT_SORT: ProductSort = 'newest';
+const DEFAULT_SORT: ProductSort = 'newest';
 
 /** What a results screen shows; the URL holds all of it, so a link or a reload shows the same view. */
 export interface ResultsView {
@@ -78,7 +78,7 @@ function filterEntries(view: ResultsView, withCategory: boolean): [string, strin
  * The query string of a view's URL, defaults left out; without the category when the route carries it.
  * Starts with '?' unless empty.
  */
-export function viewSearch(view: ResultsView, categoryInPath: boolean): string {
+function viewSearch(view: ResultsView, categoryInPath: boolean): string {
   const params = new URLSearchParams(filterEntries(view, !categoryInPath));
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   if (view.page > 1) params.set('page', String(view.page));
@@ -100,11 +100,11 @@ export function listPath(view: ResultsView): string {
   params.set('sort', view.sort);
   params.set('page', String(view.page));
   params.set('pageSize', String(PAGE_SIZE));
-  return `/api/products?${params}`;
+  return `${PRODUCTS_API}?${params}`;
 }
 
 /** `GET /api/products/facets` of a view: its filters only. */
 export function facetsPath(view: ResultsView): string {
   const search = new URLSearchParams(filterEntries(view, true)).toString();
-  return `/api/products/facets${search ? `?${search}` : ''}`;
+  return `${PRODUCT_FACETS_API}${search ? `?${search}` : ''}`;
 }

@@ -8,7 +8,7 @@ import {
   setCartQuantityAtom,
   siteSettingsAtom,
 } from '@shop/state';
-import { MessageBox } from '@shop/ui';
+import { Button, MessageBox } from '@shop/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -94,14 +94,13 @@ export default function CartPage() {
           <h2>
             Subtotal ({quantity} {quantity === 1 ? 'item' : 'items'}) : {formatPrice(itemsPrice, currency)}
           </h2>
-          <button
-            type="button"
-            className={`${shared['primary']} ${shared['wide']}`}
+          <Button
+            className={shared['wide']}
             disabled={cartItems.length === 0}
             onClick={() => navigate('/signin?redirect=/shipping')}
           >
             Proceed to Checkout
-          </button>
+          </Button>
         </aside>
       </div>
     </section>

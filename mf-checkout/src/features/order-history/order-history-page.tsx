@@ -1,10 +1,10 @@
 import { formatDate, formatPrice, siteSettingsAtom } from '@shop/state';
-import { LoadingBox, MessageBox } from '@shop/ui';
+import { Button, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import shared from '../../shared/checkout.module.css';
 import styles from './order-history-page.module.css';
-import { ORDERS_PER_PAGE, useMyOrders } from './use-my-orders';
+import { useMyOrders } from './use-my-orders';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -18,7 +18,7 @@ export default function OrderHistoryPage() {
   const state = useMyOrders(page);
   const { currency } = useAtomValue(siteSettingsAtom);
   const navigate = useNavigate();
-  const pages = state.status === 'loaded' ? Math.max(1, Math.ceil(state.total / ORDERS_PER_PAGE)) : 1;
+  const pages = state.status === 'loaded' ? state.pageCount : 1;
 
   return (
     <section className={shared['page']}>
@@ -45,7 +45,7 @@ export default function OrderHistoryPage() {
                 </tr>
               </thead>
               <tbody>
-                {state.orders.map((order) => (
+                {state.items.map((order) => (
                   <tr key={order._id}>
                     <td data-label="ID" className={styles['id']}>
                       {order._id}
@@ -55,14 +55,13 @@ export default function OrderHistoryPage() {
                     <td data-label="PAID">{order.isPaid ? formatDate(order.paidAt) : 'No'}</td>
                     <td data-label="DELIVERED">{order.isDelivered ? formatDate(order.deliveredAt) : 'No'}</td>
                     <td data-label="ACTIONS">
-                      <button
-                        type="button"
-                        className={shared['secondary']}
+                      <Button
+                        variant="secondary"
                         aria-label={`Details of order ${order._id}`}
                         onClick={() => navigate(`/order/${order._id}`)}
                       >
                         Details
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 ))}

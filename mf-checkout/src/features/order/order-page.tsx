@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts';
 import { formatDate, siteSettingsAtom } from '@shop/state';
-import { ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { Button, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -123,13 +123,9 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
             <section className={shared['card']} aria-labelledby="order-wallet">
               <h2 id="order-wallet">Pay with {order.paymentMethod}</h2>
               <WalletPanel state={wallet} />
-              <button
-                type="button"
-                className={`${shared['primary']} ${shared['wide']}`}
-                onClick={() => setUploadOpen(true)}
-              >
+              <Button className={shared['wide']} onClick={() => setUploadOpen(true)}>
                 Upload Receipt
-              </button>
+              </Button>
               <ReceiptUploadDialog
                 open={uploadOpen}
                 onOpenChange={setUploadOpen}

@@ -1,9 +1,22 @@
-import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, MEDIA_MESSAGES, type Order } from '@shop/contracts';
+import {
+  MEDIA_ACCEPTED_TYPES,
+  MEDIA_MAX_BYTES,
+  MEDIA_MESSAGES,
+  ORDERS_API,
+  type Order,
+} from '@shop/contracts';
 import { apiFetch } from '@shop/state';
-import { MessageBox, Modal, UploadProgress, modalStyles, useImageUpload } from '@shop/ui';
+import {
+  Button,
+  errorMessage,
+  MessageBox,
+  Modal,
+  modalStyles,
+  UploadProgress,
+  useImageUpload,
+} from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../shared/error-message';
 import styles from './order-page.module.css';
 
 const MESSAGES = {
@@ -64,7 +77,7 @@ export function ReceiptUploadDialog({ open, onOpenChange, orderId, onPaid }: Rec
     setMarking(true);
     setProblem(undefined);
     try {
-      const order = await apiFetch<Order>(`/api/orders/${orderId}/pay`, {
+      const order = await apiFetch<Order>(`${ORDERS_API}/${orderId}/pay`, {
         method: 'PUT',
         body: { orderId, receiptUrl },
       });
@@ -87,14 +100,9 @@ export function ReceiptUploadDialog({ open, onOpenChange, orderId, onPaid }: Rec
           <MessageBox variant="success">{MESSAGES.uploaded}</MessageBox>
           {problem && <MessageBox variant="danger">{problem}</MessageBox>}
           <div className={modalStyles['actions']}>
-            <button
-              type="button"
-              className={styles['action']}
-              disabled={marking}
-              onClick={() => void markPaid(state.url)}
-            >
+            <Button disabled={marking} onClick={() => void markPaid(state.url)}>
               Mark Order As Paid
-            </button>
+            </Button>
           </div>
         </>
       ) : (
@@ -117,9 +125,9 @@ export function ReceiptUploadDialog({ open, onOpenChange, orderId, onPaid }: Rec
           {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
           {problem && <MessageBox variant="danger">{problem}</MessageBox>}
           <div className={modalStyles['actions']}>
-            <button type="submit" className={styles['action']} disabled={uploading}>
+            <Button type="submit" disabled={uploading}>
               {uploading ? 'Uploading...' : 'Upload'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

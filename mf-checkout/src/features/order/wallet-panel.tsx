@@ -1,5 +1,5 @@
 import type { Wallet } from '@shop/contracts';
-import { LoadingBox, MessageBox } from '@shop/ui';
+import { Button, LoadingBox, MessageBox, VisuallyHidden } from '@shop/ui';
 import { QRCodeSVG } from 'qrcode.react';
 import { toast } from 'react-toastify';
 import styles from './order-page.module.css';
@@ -9,7 +9,7 @@ const QR_NAME = 'Payment QR code';
 const QR_SIZE = 192;
 
 /** A long wallet address as its start and end, the way wallets show them: `bc1qxy2kgd…fjhx0wlh`. */
-export function truncateDetails(details: string): string {
+function truncateDetails(details: string): string {
   return details.length <= 24 ? details : `${details.slice(0, 12)}…${details.slice(-8)}`;
 }
 
@@ -60,16 +60,15 @@ export function WalletPanel({ state }: { state: WalletState }) {
         <div className={styles['details']}>
           <code title={wallet.paymentDetails}>
             <span aria-hidden="true">{truncateDetails(wallet.paymentDetails)}</span>
-            <span className={styles['hidden']}>{wallet.paymentDetails}</span>
+            <VisuallyHidden>{wallet.paymentDetails}</VisuallyHidden>
           </code>
-          <button
-            type="button"
-            className={styles['copy']}
+          <Button
+            variant="secondary"
             aria-label="Copy payment details"
             onClick={() => void copyDetails(wallet.paymentDetails)}
           >
             Copy
-          </button>
+          </Button>
         </div>
       )}
     </div>

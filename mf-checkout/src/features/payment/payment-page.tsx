@@ -1,5 +1,6 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
 import { isShippingAddressComplete, paymentMethodAtom, shippingAddressAtom } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -46,9 +47,7 @@ export default function PaymentPage() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className={shared['primary']}>
-          Continue
-        </button>
+        <Button type="submit">Continue</Button>
       </form>
     </section>
   );

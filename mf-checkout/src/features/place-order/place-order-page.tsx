@@ -7,7 +7,7 @@ import {
   shippingAddressAtom,
   siteSettingsAtom,
 } from '@shop/state';
-import { MessageBox } from '@shop/ui';
+import { Button, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate } from 'react-router-dom';
 import { CheckoutSteps } from '../../shared/checkout-steps';
@@ -88,14 +88,13 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
           <h2 id="preview-summary">Order Summary</h2>
           <OrderSummary prices={prices} currency={currency} />
           {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
-          <button
-            type="button"
-            className={`${shared['primary']} ${shared['wide']}`}
+          <Button
+            className={shared['wide']}
             disabled={cartItems.length === 0 || placing}
             onClick={() => void placeOrder()}
           >
             {placing ? 'Placing Order...' : 'Place Order'}
-          </button>
+          </Button>
         </section>
       </div>
     </section>

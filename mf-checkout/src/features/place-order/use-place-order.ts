@@ -1,4 +1,4 @@
-import type { Order, PaymentMethod, PlaceOrderRequest } from '@shop/contracts';
+import { ORDERS_API, type Order, type PaymentMethod, type PlaceOrderRequest } from '@shop/contracts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   apiFetch,
@@ -11,10 +11,9 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../shared/error-message';
+import { errorMessage } from '@shop/ui';
 
-export type PlaceOrderState =
-  { status: 'idle' } | { status: 'placing' } | { status: 'failed'; message: string };
+type PlaceOrderState = { status: 'idle' } | { status: 'placing' } | { status: 'failed'; message: string };
 
 /**
  * Places the cart as an order (`POST /api/orders`) with an Idempotency-Key: one key per order intent
@@ -63,7 +62,7 @@ export function usePlaceOrder(paymentMethod: PaymentMethod) {
 
     setState({ status: 'placing' });
     try {
-      const order = await apiFetch<Order>('/api/orders', {
+      const order = await apiFetch<Order>(ORDERS_API, {
         method: 'POST',
         body,
         headers: { [IDEMPOTENCY_KEY_HEADER]: intent.current.key },

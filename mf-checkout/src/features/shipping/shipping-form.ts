@@ -12,7 +12,7 @@ export const SHIPPING_FIELDS: ReadonlyArray<{ name: ShippingField; label: string
   { name: 'phoneNumber', label: 'Phone Number', maxLength: ORDER_LIMITS.phoneNumber },
 ];
 
-export const SHIPPING_MESSAGES = {
+const SHIPPING_MESSAGES = {
   countryRequired: 'Please select a country',
   phoneInvalid:
     'Please enter a valid phone number: at least 5 digits; spaces, ( ) . - and a leading + allowed',

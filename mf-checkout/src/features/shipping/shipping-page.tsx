@@ -1,4 +1,5 @@
 import { shippingAddressAtom } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -103,9 +104,7 @@ export default function ShippingPage() {
             </div>
           );
         })}
-        <button type="submit" className={shared['primary']}>
-          Continue
-        </button>
+        <Button type="submit">Continue</Button>
       </form>
     </section>
   );

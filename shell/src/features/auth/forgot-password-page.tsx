@@ -1,15 +1,16 @@
+import { USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
+import { Button, errorMessage } from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { rememberResetEmail } from './reset-email';
 import { TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
-export const FORGOT_PASSWORD_MESSAGES = {
+const FORGOT_PASSWORD_MESSAGES = {
   sent: 'Password reset link has been sent to your email!',
   invalidEmail: 'Password reset failed, invalid email address',
 } as const;
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     await submit(
       async () => {
-        await apiFetch('/api/users/forgot-password', { method: 'POST', body: { email } });
+        await apiFetch(`${USERS_API}/forgot-password`, { method: 'POST', body: { email } });
         rememberResetEmail(email);
         toast.success(FORGOT_PASSWORD_MESSAGES.sent);
         navigate('/reset-password', { state: { email } });
@@ -53,9 +54,9 @@ export function ForgotPasswordPage() {
           value={email}
           onChange={setEmail}
         />
-        <button type="submit" className={styles['submit']} disabled={submitting}>
+        <Button type="submit" className={styles['submit']} disabled={submitting}>
           Request password reset
-        </button>
+        </Button>
       </form>
       <p className={styles['links']}>
         <Link to="/signin">Back to Sign In</Link>

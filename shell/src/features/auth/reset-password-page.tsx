@@ -1,17 +1,17 @@
-import { PASSWORD_RECOVERY_MESSAGES, type ResetPasswordRequest } from '@shop/contracts';
+import { PASSWORD_RECOVERY_MESSAGES, type ResetPasswordRequest, USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
+import { Button, errorMessage } from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../shared/form.module.css';
-import { errorMessage } from '../../shared/error-message';
 import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
 import { TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: the reset step's toasts. */
-export const RESET_PASSWORD_MESSAGES = {
+const RESET_PASSWORD_MESSAGES = {
   done: 'Password reset successfully',
   invalidCode: 'Password reset failed, invalid OTP',
 } as const;
@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
     await submit(
       async () => {
         const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
-        await apiFetch('/api/users/reset-password', { method: 'POST', body });
+        await apiFetch(`${USERS_API}/reset-password`, { method: 'POST', body });
         forgetResetEmail();
         toast.success(RESET_PASSWORD_MESSAGES.done);
         navigate('/signin', { replace: true });
@@ -95,9 +95,9 @@ export function ResetPasswordPage() {
           value={confirmPassword}
           onChange={setConfirmPassword}
         />
-        <button type="submit" className={styles['submit']} disabled={submitting}>
+        <Button type="submit" className={styles['submit']} disabled={submitting}>
           Reset Password
-        </button>
+        </Button>
       </form>
       <p className={styles['links']}>
         <Link to="/forgot-password">Send a new code</Link>

@@ -1,4 +1,6 @@
+import { USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,7 +21,7 @@ export function SignInPage() {
     event.preventDefault();
     await submit(async () => {
       setUserInfo(
-        await apiFetch<UserInfo>('/api/users/signin', { method: 'POST', body: { email, password } }),
+        await apiFetch<UserInfo>(`${USERS_API}/signin`, { method: 'POST', body: { email, password } }),
       );
     });
   };
@@ -45,9 +47,9 @@ export function SignInPage() {
           value={password}
           onChange={setPassword}
         />
-        <button type="submit" className={styles['submit']} disabled={submitting}>
+        <Button type="submit" className={styles['submit']} disabled={submitting}>
           Sign In
-        </button>
+        </Button>
       </form>
       <p className={styles['links']}>
         <Link to="/forgot-password">Forgot Password?</Link>

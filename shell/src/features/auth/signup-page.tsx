@@ -1,5 +1,6 @@
-import type { UserInfo } from '@shop/contracts';
+import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,7 +29,7 @@ export function SignUpPage() {
     }
     await submit(async () => {
       setUserInfo(
-        await apiFetch<UserInfo>('/api/users/signup', { method: 'POST', body: { name, email, password } }),
+        await apiFetch<UserInfo>(`${USERS_API}/signup`, { method: 'POST', body: { name, email, password } }),
       );
     });
   };
@@ -64,9 +65,9 @@ export function SignUpPage() {
           value={confirmPassword}
           onChange={setConfirmPassword}
         />
-        <button type="submit" className={styles['submit']} disabled={submitting}>
+        <Button type="submit" className={styles['submit']} disabled={submitting}>
           Sign Up
-        </button>
+        </Button>
       </form>
       <p className={styles['links']}>
         <span>

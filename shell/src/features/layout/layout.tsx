@@ -9,7 +9,7 @@ import { TopBar } from './top-bar';
 import { useSiteData } from './use-site-data';
 import { useThemeAttribute } from './use-theme-attribute';
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /** A call found the session ended (expired, revoked, account deleted): sign-in, then back to this page. */
 function useSessionEndedRedirect(): void {

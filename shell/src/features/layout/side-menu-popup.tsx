@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DeferredPopupProps } from '../../shared/deferred-popup';
 import { useTriggerTakeover } from '../../shared/use-trigger-takeover';
-import { SideMenuLabel } from './side-menu';
+import { SideMenuLabel } from './side-menu-label';
 import styles from './side-menu.module.css';
 import topBar from './top-bar.module.css';
 import { useCategories } from './use-categories';

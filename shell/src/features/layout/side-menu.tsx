@@ -1,4 +1,5 @@
 import { DeferredPopup } from '../../shared/deferred-popup';
+import { SideMenuLabel } from './side-menu-label';
 import topBar from './top-bar.module.css';
 
 /** The 'All' button: its drawer (side-menu-popup.tsx) is fetched when the shopper reaches for it. */
@@ -11,14 +12,5 @@ export function SideMenu() {
     >
       <SideMenuLabel />
     </DeferredPopup>
-  );
-}
-
-/** The drawer button's content, the same on the stand-in and on the real trigger. */
-export function SideMenuLabel() {
-  return (
-    <>
-      <span aria-hidden="true">☰</span> All
-    </>
   );
 }

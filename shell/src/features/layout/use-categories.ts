@@ -1,7 +1,8 @@
-import { apiFetch } from '@shop/state';
+import { PRODUCTS_API } from '@shop/contracts';
+import { loadedList, useApiGet } from '@shop/ui';
 import { useState } from 'react';
 
-export type CategoriesState =
+type CategoriesState =
   | { status: 'idle' | 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'loaded'; categories: string[] };
@@ -11,17 +12,18 @@ export type CategoriesState =
  * so each opening of the menu after a failure tries again.
  */
 export function useCategories(): { categories: CategoriesState; load: () => void } {
-  const [categories, setCategories] = useState<CategoriesState>({ status: 'idle' });
+  const [wanted, setWanted] = useState(false);
+  const answer = useApiGet<string[]>(wanted ? `${PRODUCTS_API}/categories` : null);
 
   const load = () => {
-    if (categories.status === 'loading' || categories.status === 'loaded') return;
-    setCategories({ status: 'loading' });
-    apiFetch<string[]>('/api/products/categories').then(
-      (names) => setCategories({ status: 'loaded', categories: Array.isArray(names) ? names : [] }),
-      (error: unknown) =>
-        setCategories({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
-    );
+    if (!wanted) setWanted(true);
+    else if (answer.status === 'failed') answer.reload();
   };
 
+  const categories: CategoriesState = !wanted
+    ? { status: 'idle' }
+    : answer.status === 'loaded'
+      ? { status: 'loaded', categories: loadedList(answer) }
+      : answer;
   return { categories, load };
 }

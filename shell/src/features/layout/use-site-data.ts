@@ -1,5 +1,6 @@
-import type { SiteSettings } from '@shop/contracts';
+import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
 import { DEFAULT_SITE_SETTINGS, apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import { errorMessage } from '@shop/ui';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { showToast } from '../../shared/toasts';
@@ -15,14 +16,14 @@ export function useSiteData(): void {
   useEffect(() => {
     if (!needsLoading) return;
     let current = true;
-    apiFetch<SiteSettings[]>('/api/data/all-data').then(
+    apiFetch<SiteSettings[]>(SITE_SETTINGS_API).then(
       (records) => {
         if (current && Array.isArray(records) && records.length > 0)
           setSettings(siteSettingsFromRecords(records));
       },
       (error: unknown) => {
         if (current)
-          showToast('error', error instanceof Error ? error.message : String(error), {
+          showToast('error', errorMessage(error), {
             toastId: 'site-data',
           });
       },

@@ -6,7 +6,7 @@ import type { DeferredPopupProps } from '../../shared/deferred-popup';
 import menu from '../../shared/menu.module.css';
 import { useTriggerTakeover } from '../../shared/use-trigger-takeover';
 import topBar from './top-bar.module.css';
-import { UserMenuLabel } from './user-menu';
+import { UserMenuLabel } from './user-menu-label';
 
 /**
  * User dropdown (spec §2): 'Hello, sign in' → Sign In, or 'Hello, {name}' → profile, history, sign out.

@@ -4,7 +4,7 @@ import menu from '../../shared/menu.module.css';
 import styles from './admin-features-menu.module.css';
 
 /** Spec §2, User Profile: the admin screens, in the spec's order and words. */
-export const ADMIN_LINKS = [
+const ADMIN_LINKS = [
   { to: '/create-listing', label: 'Add Product' },
   { to: '/all-users', label: 'View All Users' },
   { to: '/all-orders', label: 'View All Orders' },

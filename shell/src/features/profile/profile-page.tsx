@@ -1,5 +1,6 @@
-import type { UserInfo } from '@shop/contracts';
+import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
+import { Button } from '@shop/ui';
 import { useAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -10,7 +11,7 @@ import styles from './profile-page.module.css';
 import { TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
-export const PROFILE_UPDATED = 'User updated successfully';
+const PROFILE_UPDATED = 'User updated successfully';
 
 /** Body of `PUT api/users/profile`: an empty password keeps the current one. */
 interface UpdateProfileRequest {
@@ -51,7 +52,7 @@ export function ProfilePage() {
         password,
         ...(needsCurrentPassword ? { currentPassword } : {}),
       };
-      const updated = await apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', body });
+      const updated = await apiFetch<UserInfo>(`${USERS_API}/profile`, { method: 'PUT', body });
       setUserInfo(updated);
       setPassword('');
       setConfirmPassword('');
@@ -104,9 +105,9 @@ export function ProfilePage() {
             hint="Needed to change your email or password."
           />
         )}
-        <button type="submit" className={formStyles['submit']} disabled={submitting}>
+        <Button type="submit" className={formStyles['submit']} disabled={submitting}>
           Update
-        </button>
+        </Button>
       </form>
     </section>
   );

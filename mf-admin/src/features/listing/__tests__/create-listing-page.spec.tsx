@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
-import { ScriptedUpload, imageFile, mediaUrl } from '../../../shared/testing/scripted-upload';
+import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import CreateListingPage from '../create-listing-page';
 
 const created = { _id: 'p9', slug: 'compact-holster' };
 
-function stubCatalogue(createAnswer: { status: number; body: unknown } = { status: 201, body: created }) {
+function stubCatalog(createAnswer: { status: number; body: unknown } = { status: 201, body: created }) {
   return stubApi({
     'GET /api/products/categories': { body: ['Pistols', 'Accessories'] },
     'POST /api/listings/create': createAnswer,
@@ -35,7 +33,7 @@ describe('Create Listing screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('uploads each chosen file with its own progress, then creates the listing with their URLs and goes home', async () => {
-    const api = stubCatalogue();
+    const api = stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
     expect(screen.getByRole('heading', { level: 1, name: 'Create Listing' })).toBeInTheDocument();
 
@@ -74,7 +72,7 @@ describe('Create Listing screen', () => {
   });
 
   it('refuses to create a listing without an image', async () => {
-    const api = stubCatalogue();
+    const api = stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
     await fillFields();
 
@@ -85,7 +83,7 @@ describe('Create Listing screen', () => {
   });
 
   it('refuses a choice that would make more than five images, uploading none of it', async () => {
-    stubCatalogue();
+    stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
 
     await userEvent.upload(screen.getByLabelText('Images'), [imageFile('1.png'), imageFile('2.png')]);
@@ -99,7 +97,7 @@ describe('Create Listing screen', () => {
   });
 
   it('shows a refused upload with the spec message and the server’s reason, a throttled one with the server’s words, and sends neither', async () => {
-    const api = stubCatalogue();
+    const api = stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
 
     await userEvent.upload(screen.getByLabelText('Images'), [
@@ -131,7 +129,7 @@ describe('Create Listing screen', () => {
   });
 
   it('refuses a file over 3 MB without sending it, and a removed image leaves the listing', async () => {
-    stubCatalogue();
+    stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
 
     await userEvent.upload(screen.getByLabelText('Images'), [imageFile('huge.png', 3 * 1024 * 1024 + 1)]);
@@ -144,7 +142,7 @@ describe('Create Listing screen', () => {
   });
 
   it('shows a slug clash in the server’s words and keeps everything typed', async () => {
-    stubCatalogue({ status: 409, body: { message: 'A product with this slug already exists' } });
+    stubCatalog({ status: 409, body: { message: 'A product with this slug already exists' } });
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
     await userEvent.upload(screen.getByLabelText('Images'), [imageFile('front.png')]);
     act(() => uploads[0]!.answer(201, { url: mediaUrl('front.png') }));
@@ -161,7 +159,7 @@ describe('Create Listing screen', () => {
   });
 
   it('asks for at least one unit in stock and a price of at least 1', () => {
-    stubCatalogue();
+    stubCatalog();
     renderScreen(<CreateListingPage />, { path: '/create-listing' });
 
     expect(screen.getByLabelText('Count In Stock')).toHaveAttribute('min', '1');

@@ -2,9 +2,7 @@ import type { Product } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
-import { ScriptedUpload, mediaUrl } from '../../../shared/testing/scripted-upload';
+import { mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import UpdateProductPage from '../update-product-page';
 
 const product: Product = {

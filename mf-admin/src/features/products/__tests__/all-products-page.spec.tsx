@@ -4,8 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type StubCall, page, stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
+import { page, renderScreen, stubApi, type StubCall } from '@shop/ui/testing';
 import AllProductsPage from '../all-products-page';
 
 const product = (n: number, overrides: Partial<Product> = {}): Product => ({

@@ -4,8 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
+import { page, renderScreen, stubApi } from '@shop/ui/testing';
 import AllUsersPage from '../all-users-page';
 
 const me: UserSummary = { _id: 'u-me', name: 'Ada Admin', email: 'ada@shop.local', isAdmin: true };

@@ -2,9 +2,7 @@ import type { Wallet } from '@shop/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
-import { ScriptedUpload, imageFile, mediaUrl } from '../../../shared/testing/scripted-upload';
+import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import WalletUpdatePage from '../wallet-update-page';
 
 const OLD_QR = mediaUrl('old-qr.png');

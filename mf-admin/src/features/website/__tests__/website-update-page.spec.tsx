@@ -3,9 +3,7 @@ import { siteSettingsAtom } from '@shop/state';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../shared/testing/api-stub';
-import { renderScreen } from '../../../shared/testing/render-screen';
-import { ScriptedUpload, imageFile, mediaUrl } from '../../../shared/testing/scripted-upload';
+import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import WebsiteUpdatePage from '../website-update-page';
 
 const ID = '64b7f0000000000000000009';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderScreen } from '../../../testing/render-screen';
+import { currentLocation, renderScreen } from '@shop/ui/testing';
 import AboutPage from '../about-page';
 
 let reducedMotion = false;
@@ -53,7 +53,7 @@ describe('About screen', () => {
     renderAbout();
 
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('About Us | Glock Store');
+    expect(document.title).toBe('About Us | Firearms Store');
     for (const [id, name] of [
       ['about', 'About Us'],
       ['services', 'Our Services'],

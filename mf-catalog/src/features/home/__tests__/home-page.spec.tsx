@@ -1,17 +1,16 @@
 import { MEDIA_VARIANT_WIDTHS, type Product } from '@shop/contracts';
 import { cartItemsAtom, siteSettingsAtom } from '@shop/state';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productById, stubApi, testProduct } from '../../../testing/stub-api';
+import { renderScreen, stubApi } from '@shop/ui/testing';
+import { productById, testProduct } from '../../../testing/products';
 import HomePage from '../home-page';
 
 const product = testProduct;
 
-const catalogue: Product[] = [
+const catalog: Product[] = [
   product({}),
   product({
     _id: 'p2',
@@ -25,23 +24,15 @@ const catalogue: Product[] = [
   }),
 ];
 
-/** The list call answers `status`/`body`; a product's own call answers `fresh` (the catalogue by default). */
-function answer(status: number, body: unknown, fresh: Product[] = catalogue) {
-  return stubApi((url) => (url.pathname === '/api/products' ? { status, body } : productById(fresh, url)));
+/** The list call answers `status`/`body`; a product's own call answers `fresh` (the catalog by default). */
+function answer(status: number, body: unknown, fresh: Product[] = catalog) {
+  return stubApi((call) => (call.path === '/api/products' ? { status, body } : productById(fresh, call)));
 }
 
 function renderHome() {
   const store = createStore();
   store.set(siteSettingsAtom, { websiteName: 'Glock Store', currency: '$', logo: '' });
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <HomePage />
-        <ToastContainer />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderScreen(<HomePage />, { path: '/', store }).store;
 }
 
 describe('Home screen', () => {
@@ -49,7 +40,7 @@ describe('Home screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a card per product with its first image, name link, price and rating', async () => {
-    const fetchMock = answer(200, catalogue);
+    const fetchMock = answer(200, catalog);
     renderHome();
 
     const cards = await screen.findAllByRole('article');
@@ -68,7 +59,7 @@ describe('Home screen', () => {
   });
 
   it('cuts descriptions to ten words followed by " ....."', async () => {
-    answer(200, catalogue);
+    answer(200, catalog);
     renderHome();
 
     expect(
@@ -78,7 +69,7 @@ describe('Home screen', () => {
   });
 
   it('shows a disabled Sold Out button for a product out of stock', async () => {
-    answer(200, catalogue);
+    answer(200, catalog);
     renderHome();
 
     const [, soldOut] = await screen.findAllByRole('article');
@@ -87,7 +78,7 @@ describe('Home screen', () => {
   });
 
   it('adds to the cart with a toast and stays on the page', async () => {
-    answer(200, catalogue);
+    answer(200, catalog);
     const store = renderHome();
 
     const [first] = await screen.findAllByRole('article');
@@ -113,7 +104,7 @@ describe('Home screen', () => {
   });
 
   it('reads the stock afresh when adding, refusing what the list still showed in stock', async () => {
-    const fetchMock = answer(200, catalogue, [product({ countInStock: 0 })]);
+    const fetchMock = answer(200, catalog, [product({ countInStock: 0 })]);
     const store = renderHome();
 
     const [first] = await screen.findAllByRole('article');

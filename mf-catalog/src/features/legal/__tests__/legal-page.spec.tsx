@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../testing/render-screen';
+import { renderScreen } from '@shop/ui/testing';
 import LegalPage from '../legal-page';
 
 describe('Legal screen', () => {

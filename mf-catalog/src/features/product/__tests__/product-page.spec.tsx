@@ -2,17 +2,17 @@ import { cartItemsAtom } from '@shop/state';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderScreen } from '../../../testing/render-screen';
-import { type StubAnswer, calledUrls, stubApi, testProduct } from '../../../testing/stub-api';
+import { currentLocation, renderScreen, type StubAnswer, stubApi } from '@shop/ui/testing';
+import { testProduct } from '../../../testing/products';
 import ProductPage from '../product-page';
 
 const glock = testProduct({ image: ['/img/g19.jpg', '/img/g19-side.jpg', '/img/g19-top.jpg'] });
 
 /** The slug call answers `bySlug`; the fresh read of add-to-cart answers `fresh`. */
 function productApi(bySlug: StubAnswer, fresh: StubAnswer = bySlug) {
-  return stubApi((url) => {
-    if (url.pathname.startsWith('/api/products/slug/')) return bySlug;
-    if (url.pathname === `/api/products/${glock._id}`) return fresh;
+  return stubApi((call) => {
+    if (call.path.startsWith('/api/products/slug/')) return bySlug;
+    if (call.path === `/api/products/${glock._id}`) return fresh;
     return undefined;
   });
 }
@@ -30,7 +30,7 @@ describe('Product screen', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Glock 19 Gen 5' })).toBeInTheDocument();
     expect(document.title).toBe('Product Page Glock 19 Gen 5');
-    expect(calledUrls(fetchMock)).toEqual(['/api/products/slug/glock-19-gen-5']);
+    expect(fetchMock.urls()).toEqual(['/api/products/slug/glock-19-gen-5']);
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('12 reviews')).toBeInTheDocument();
     expect(screen.getByText(glock.description)).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('Product screen', () => {
 
     expect(await screen.findByText('Product added to the cart')).toBeInTheDocument();
     await waitFor(() => expect(currentLocation.path).toBe('/cart'));
-    expect(calledUrls(fetchMock)).toContain(`/api/products/${glock._id}`);
+    expect(fetchMock.urls()).toContain(`/api/products/${glock._id}`);
     expect(store.get(cartItemsAtom)).toEqual([expect.objectContaining({ _id: glock._id, quantity: 1 })]);
   });
 

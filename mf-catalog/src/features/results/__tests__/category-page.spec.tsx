@@ -2,8 +2,8 @@ import type { ProductFacets } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderScreen } from '../../../testing/render-screen';
-import { calledUrls, stubApi, testProduct } from '../../../testing/stub-api';
+import { currentLocation, renderScreen, stubApi } from '@shop/ui/testing';
+import { testProduct } from '../../../testing/products';
 import CategoryPage from '../category-page';
 
 const FACETS: ProductFacets = {
@@ -14,12 +14,12 @@ const FACETS: ProductFacets = {
   brands: [{ value: 'Glock', count: 3 }],
 };
 
-function catalogue(products = [testProduct()]) {
-  return stubApi((url) => {
-    if (url.pathname === '/api/products') {
+function catalog(products = [testProduct()]) {
+  return stubApi((call) => {
+    if (call.path === '/api/products') {
       return { body: products, headers: { 'X-Total-Count': String(products.length) } };
     }
-    if (url.pathname === '/api/products/facets') return { body: FACETS };
+    if (call.path === '/api/products/facets') return { body: FACETS };
     return undefined;
   });
 }
@@ -30,13 +30,13 @@ describe('Category screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists the route's category with its name as heading and title", async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderCategory('/category/Pistols');
 
     expect(await screen.findAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Pistols' })).toBeInTheDocument();
     expect(document.title).toBe('Category: Pistols');
-    expect(calledUrls(fetchMock)).toEqual(
+    expect(fetchMock.urls()).toEqual(
       expect.arrayContaining([
         '/api/products?category=Pistols&sort=newest&page=1&pageSize=12',
         '/api/products/facets?category=Pistols',
@@ -45,19 +45,19 @@ describe('Category screen', () => {
   });
 
   it('reads a category name with spaces from the path', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderCategory('/category/Night%20Sights');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Sights' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(calledUrls(fetchMock)).toContain(
+      expect(fetchMock.urls()).toContain(
         '/api/products?category=Night+Sights&sort=newest&page=1&pageSize=12',
       ),
     );
   });
 
   it('moves to another category keeping brand, price and order, and to all categories through search', async () => {
-    catalogue();
+    catalog();
     renderCategory('/category/Pistols?brand=Glock&maxPrice=700&sort=name&page=2');
 
     const categories = within(await screen.findByRole('region', { name: 'Category' }));
@@ -73,7 +73,7 @@ describe('Category screen', () => {
   });
 
   it('filters by brand within the category, the category staying in the path', async () => {
-    catalogue();
+    catalog();
     renderCategory('/category/Pistols');
 
     await userEvent.click(await screen.findByRole('link', { name: 'Glock (3)' }));
@@ -81,7 +81,7 @@ describe('Category screen', () => {
   });
 
   it('says "No products found" for a category without products', async () => {
-    catalogue([]);
+    catalog([]);
     renderCategory('/category/Nothing');
 
     expect(await screen.findByText('No products found')).toBeInTheDocument();

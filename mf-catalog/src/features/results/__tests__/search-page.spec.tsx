@@ -1,9 +1,9 @@
 import type { Product, ProductFacets } from '@shop/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderScreen } from '../../../testing/render-screen';
-import { type StubAnswer, calledUrls, productById, stubApi, testProduct } from '../../../testing/stub-api';
+import { currentLocation, renderScreen, type StubAnswer, stubApi } from '@shop/ui/testing';
+import { productById, testProduct } from '../../../testing/products';
 import SearchPage from '../search-page';
 
 const FACETS: ProductFacets = {
@@ -21,35 +21,35 @@ const products = Array.from({ length: 12 }, (_, index) =>
   testProduct({ _id: `p${index}`, name: `Pistol ${index}`, slug: `pistol-${index}` }),
 );
 
-/** The catalogue API: a page of `page` products and `total` matches, whatever the query. */
-function catalogue(options: { page?: Product[]; total?: number; list?: StubAnswer } = {}) {
+/** The catalog API: a page of `page` products and `total` matches, whatever the query. */
+function catalog(options: { page?: Product[]; total?: number; list?: StubAnswer } = {}) {
   const page = options.page ?? products;
-  return stubApi((url) => {
-    if (url.pathname === '/api/products') {
+  return stubApi((call) => {
+    if (call.path === '/api/products') {
       return options.list ?? { body: page, headers: { 'X-Total-Count': String(options.total ?? 32) } };
     }
-    if (url.pathname === '/api/products/facets') return { body: FACETS };
-    return productById(page, url);
+    if (call.path === '/api/products/facets') return { body: FACETS };
+    return productById(page, call);
   });
 }
 
 const renderSearch = (url: string) => renderScreen(<SearchPage />, { path: '/search', url });
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  calledUrls(fetchMock).filter((url) => url.startsWith('/api/products?'));
+  fetchMock.urls().filter((url) => url.startsWith('/api/products?'));
 
 describe('Search results screen', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the products API for the query, newest first, one page of 12, and shows the cards and total', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search?query=glock');
 
     expect(await screen.findAllByRole('article')).toHaveLength(12);
     expect(screen.getByRole('heading', { level: 1, name: 'Search results for “glock”' })).toBeInTheDocument();
     expect(document.title).toBe('Search results for “glock”');
     expect(screen.getByText('32 products')).toBeInTheDocument();
-    expect(calledUrls(fetchMock)).toEqual(
+    expect(fetchMock.urls()).toEqual(
       expect.arrayContaining([
         '/api/products?query=glock&sort=newest&page=1&pageSize=12',
         '/api/products/facets?query=glock',
@@ -58,7 +58,7 @@ describe('Search results screen', () => {
   });
 
   it('lists everything for an empty query', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All products' })).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('Search results screen', () => {
   });
 
   it('says "No products found" when nothing matches', async () => {
-    catalogue({ page: [], total: 0 });
+    catalog({ page: [], total: 0 });
     renderSearch('/search?query=nothing');
 
     expect(await screen.findByText('No products found')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('Search results screen', () => {
   });
 
   it('offers the categories and brands of the search with their counts', async () => {
-    catalogue();
+    catalog();
     renderSearch('/search?query=glock&page=2');
 
     const brands = within(await screen.findByRole('region', { name: 'Brand' }));
@@ -92,7 +92,7 @@ describe('Search results screen', () => {
   });
 
   it('filters by brand through the URL, and Back shows the view before', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search?query=glock&page=2');
     await screen.findAllByRole('article');
 
@@ -105,14 +105,14 @@ describe('Search results screen', () => {
       ),
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    act(() => currentLocation.back());
     await waitFor(() => expect(currentLocation.path).toBe('/search?query=glock&page=2'));
     expect(screen.getByRole('link', { name: 'All brands' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('applies a price range from the form and refuses a minimum above the maximum', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search?sort=price-asc&page=3');
     await screen.findAllByRole('article');
 
@@ -139,7 +139,7 @@ describe('Search results screen', () => {
   });
 
   it('sorts from the select, starting again on page 1', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search?query=glock&page=2');
     await screen.findAllByRole('article');
 
@@ -151,7 +151,7 @@ describe('Search results screen', () => {
   });
 
   it('pages through the results with the total from X-Total-Count', async () => {
-    const fetchMock = catalogue({ total: 32 });
+    const fetchMock = catalog({ total: 32 });
     renderSearch('/search?brand=Glock');
     await screen.findAllByRole('article');
 
@@ -168,7 +168,7 @@ describe('Search results screen', () => {
   });
 
   it('restores a shared link: filters, order, page and the price fields', async () => {
-    const fetchMock = catalogue();
+    const fetchMock = catalog();
     renderSearch('/search?query=glock&brand=Glock&minPrice=100&maxPrice=700&sort=rating&page=2');
     await screen.findAllByRole('article');
 
@@ -182,7 +182,7 @@ describe('Search results screen', () => {
   });
 
   it('shows a spinner while loading and a red alert with the server message on failure', async () => {
-    catalogue({ list: { status: 503, body: { message: 'Catalogue is unavailable' } } });
+    catalog({ list: { status: 503, body: { message: 'Catalogue is unavailable' } } });
     renderSearch('/search?query=glock');
 
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -191,8 +191,8 @@ describe('Search results screen', () => {
   });
 
   it('keeps the results when only the filters fail, with their red alert in the filters', async () => {
-    stubApi((url) => {
-      if (url.pathname === '/api/products') return { body: products, headers: { 'X-Total-Count': '12' } };
+    stubApi((call) => {
+      if (call.path === '/api/products') return { body: products, headers: { 'X-Total-Count': '12' } };
       return { status: 503, body: { message: 'Filters are unavailable' } };
     });
     renderSearch('/search?query=glock');
@@ -204,7 +204,7 @@ describe('Search results screen', () => {
   });
 
   it('adds a result to the cart with a toast and stays on the results', async () => {
-    catalogue();
+    catalog();
     renderSearch('/search?query=glock');
 
     const [first] = await screen.findAllByRole('article');

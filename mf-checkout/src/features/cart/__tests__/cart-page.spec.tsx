@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../shared/screen-test-utils';
+import { renderScreen } from '@shop/ui/testing';
 import CartPage from '../cart-page';
 
 const line: CartItem = {

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubFetch } from '../../../shared/screen-test-utils';
+import { json, renderScreen, stubApi } from '@shop/ui/testing';
 import OrderHistoryPage from '../order-history-page';
 
 const order = (n: number, overrides: Partial<Order> = {}): Order =>
@@ -30,7 +30,7 @@ describe('Order History screen', () => {
 
   it('lists the orders with ID, DATE, TOTAL, PAID, DELIVERED and a Details button to the order', async () => {
     const paid = order(2, { isPaid: true, paidAt: '2026-03-02T15:30:00.000Z' });
-    const fetchMock = stubFetch(() => json(200, [paid, order(1)], { 'X-Total-Count': '2' }));
+    const fetchMock = stubApi(() => json(200, [paid, order(1)], { 'X-Total-Count': '2' }));
     renderHistory();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
@@ -55,7 +55,7 @@ describe('Order History screen', () => {
   });
 
   it('pages through the orders with the total from X-Total-Count', async () => {
-    const fetchMock = stubFetch((url) =>
+    const fetchMock = stubApi(({ url }) =>
       json(200, url.includes('page=2') ? [order(11)] : [order(1)], { 'X-Total-Count': '21' }),
     );
     renderHistory();
@@ -71,13 +71,13 @@ describe('Order History screen', () => {
   });
 
   it('says there are no orders yet', async () => {
-    stubFetch(() => json(200, [], { 'X-Total-Count': '0' }));
+    stubApi(() => json(200, [], { 'X-Total-Count': '0' }));
     renderHistory();
     expect(await screen.findByText(/No orders yet\./)).toBeInTheDocument();
   });
 
   it("shows a red alert with the server's message when the list fails", async () => {
-    stubFetch(() => json(503, { message: 'Service temporarily unavailable, please try again' }));
+    stubApi(() => json(503, { message: 'Service temporarily unavailable, please try again' }));
     renderHistory();
     expect(await screen.findByRole('alert')).toHaveTextContent('Service temporarily unavailable');
   });

@@ -1,10 +1,10 @@
-import type { Order, Wallet } from '@shop/contracts';
+import { ORDERS_API, type Order, WALLET_API, type Wallet } from '@shop/contracts';
 import { formatDate, siteSettingsAtom } from '@shop/state';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubFetch } from '../../../shared/screen-test-utils';
+import { ScriptedUpload, type StubAnswer, json, renderScreen, stubApi } from '@shop/ui/testing';
 import OrderPage from '../order-page';
 
 const ID = '64b0000000000000000000aa';
@@ -54,12 +54,11 @@ const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
 });
 
 /** Answers the order and wallet calls; `pay` answers `PUT .../pay`. */
-function serve(order: Order | Response, wallets: Wallet[] = [wallet()], pay?: () => Response) {
-  return stubFetch((url, init) => {
-    if (url === '/api/wallet/all-wallets') return json(200, wallets);
-    if (url === `/api/orders/${ID}/pay` && init.method === 'PUT' && pay) return pay();
-    if (url === `/api/orders/${ID}`) return order instanceof Response ? order : json(200, order);
-    return json(404, { message: 'unexpected call' });
+function serve(order: Order | StubAnswer, wallets: Wallet[] = [wallet()], pay?: () => StubAnswer) {
+  return stubApi({
+    [`GET ${WALLET_API}/all-wallets`]: json(200, wallets),
+    [`PUT ${ORDERS_API}/${ID}/pay`]: () => pay?.(),
+    [`GET ${ORDERS_API}/${ID}`]: 'body' in order ? order : json(200, order),
   });
 }
 
@@ -67,41 +66,6 @@ function renderOrder(id = ID) {
   const store = createStore();
   store.set(siteSettingsAtom, { websiteName: 'Shop', currency: '$', logo: '' });
   renderScreen(<OrderPage />, { url: `/order/${id}`, path: '/order/:id', store });
-}
-
-/**
- * XMLHttpRequest as `uploadImage` uses it: reports 42% of the upload at once, and answers `status` and
- * `body` when the test calls `finish()`.
- */
-function stubUpload(status: number, body: unknown) {
-  const sent: FormData[] = [];
-  let finish = () => {};
-  class FakeXhr extends EventTarget {
-    status = 0;
-    responseText = '';
-    upload = new EventTarget();
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send(form: FormData) {
-      sent.push(form);
-      setTimeout(() => {
-        const progress = Object.assign(new Event('progress'), {
-          lengthComputable: true,
-          loaded: 42,
-          total: 100,
-        });
-        this.upload.dispatchEvent(progress);
-      }, 0);
-      finish = () => {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.dispatchEvent(new Event('load'));
-      };
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, finish: () => act(() => finish()) };
 }
 
 const receipt = () => new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
@@ -188,7 +152,7 @@ describe('Order screen', () => {
 
   it('uploads a receipt with its progress, then marks the order paid: Pending, dated, with the receipt', async () => {
     const fetchMock = serve(unpaid, [wallet()], () => json(200, pending));
-    const upload = stubUpload(201, { url: RECEIPT });
+    const uploads = ScriptedUpload.install();
     renderOrder();
     const user = userEvent.setup();
 
@@ -199,19 +163,21 @@ describe('Order screen', () => {
 
     await user.upload(within(dialog).getByLabelText(/Payment receipt/), receipt());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.progress(42));
     expect(await within(dialog).findByRole('progressbar', { name: 'Receipt upload' })).toHaveAttribute(
       'value',
       '42',
     );
     expect(within(dialog).getByText('42%')).toBeInTheDocument();
-    upload.finish();
+    act(() => uploads[0]!.answer(201, { url: RECEIPT }));
     expect(await within(dialog).findByText('Receipt uploaded successfully')).toBeInTheDocument();
-    expect((upload.sent[0]?.get('file') as File).name).toBe('receipt.png');
+    expect(uploads[0]!.fileName).toBe('receipt.png');
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark Order As Paid' }));
     expect(await screen.findByText('Order is paid')).toBeInTheDocument();
-    const pay = fetchMock.mock.calls.find(([url]) => url === `/api/orders/${ID}/pay`)!;
-    expect(JSON.parse(pay[1].body as string)).toEqual({ orderId: ID, receiptUrl: RECEIPT });
+    const pay = fetchMock.callsTo('PUT', `${ORDERS_API}/${ID}/pay`)[0]!;
+    expect(pay.body).toEqual({ orderId: ID, receiptUrl: RECEIPT });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText(formatDate(pending.paidAt))).toBeInTheDocument();
@@ -221,7 +187,7 @@ describe('Order screen', () => {
 
   it("shows the media service's refusal and offers no Mark Order As Paid", async () => {
     serve(unpaid);
-    const upload = stubUpload(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' });
+    const uploads = ScriptedUpload.install();
     renderOrder();
     const user = userEvent.setup();
 
@@ -229,7 +195,8 @@ describe('Order screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Upload Receipt' });
     await user.upload(within(dialog).getByLabelText(/Payment receipt/), receipt());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    upload.finish();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.answer(415, { message: 'Only PNG, JPEG, WebP and GIF images are accepted' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only PNG, JPEG, WebP and GIF images are accepted',
@@ -246,7 +213,7 @@ describe('Order screen', () => {
     expect(await screen.findByText('Paid')).toBeInTheDocument();
     expect(screen.getByText(formatDate(pending.paidAt))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/wallet/all-wallets');
+    expect(fetchMock.urls()).not.toContain(`${WALLET_API}/all-wallets`);
 
     await user.click(screen.getByRole('button', { name: 'View payment receipt' }));
     const dialog = screen.getByRole('dialog', { name: 'Payment Receipt' });

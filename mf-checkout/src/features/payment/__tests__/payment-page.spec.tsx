@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../shared/screen-test-utils';
+import { renderScreen } from '@shop/ui/testing';
 import PaymentPage from '../payment-page';
 
 const address = {

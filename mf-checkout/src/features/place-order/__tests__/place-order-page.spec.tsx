@@ -1,4 +1,4 @@
-import { type Order, priceOrder } from '@shop/contracts';
+import { ORDERS_API, type Order, priceOrder } from '@shop/contracts';
 import {
   type CartItem,
   cartItemsAtom,
@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubFetch } from '../../../shared/screen-test-utils';
+import { type StubAnswer, json, renderScreen, stubApi } from '@shop/ui/testing';
 import PlaceOrderPage from '../place-order-page';
 
 const address = {
@@ -109,20 +109,20 @@ describe('Preview Order screen', () => {
   });
 
   it('places one order with an Idempotency-Key however fast it is clicked, empties the cart and opens the order', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+    let answer: (reply: StubAnswer) => void = () => {};
+    const api = stubApi(() => new Promise<StubAnswer>((resolve) => (answer = resolve)));
     const store = renderPreview();
     const user = userEvent.setup();
 
     await user.dblClick(screen.getByRole('button', { name: 'Place Order' }));
     expect(screen.getByRole('button', { name: 'Placing Order...' })).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/orders');
-    expect(init.method).toBe('POST');
+    const { url, method, init, body } = api.calls[0]!;
+    expect(url).toBe(ORDERS_API);
+    expect(method).toBe('POST');
     expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(body).toEqual({
       orderItems: lines.map(({ _id, name, quantity, price, image }) => ({
         _id,
         name,
@@ -151,7 +151,8 @@ describe('Preview Order screen', () => {
   });
 
   it("keeps the cart and shows the server's message when stock ran out, and retries with the same key", async () => {
-    const fetchMock = stubFetch(() => json(409, { message: 'Sorry. Product is out of stock' }));
+    let reply = json(409, { message: 'Sorry. Product is out of stock' });
+    const api = stubApi(() => reply);
     const store = renderPreview();
     const user = userEvent.setup();
 
@@ -161,10 +162,10 @@ describe('Preview Order screen', () => {
     expect(store.get(cartItemsAtom)).toEqual(lines);
     expect(screen.getByTestId('location')).toHaveTextContent('/placeorder');
 
-    fetchMock.mockImplementation(async () => json(503, { message: 'Service temporarily unavailable' }));
+    reply = json(503, { message: 'Service temporarily unavailable' });
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Service temporarily unavailable')).toBeInTheDocument();
-    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init.headers).get('Idempotency-Key'));
+    const keys = api.calls.map(({ init }) => new Headers(init.headers).get('Idempotency-Key'));
     expect(keys[0]).toBe(keys[1]);
     expect(store.get(cartItemsAtom)).toEqual(lines);
   });

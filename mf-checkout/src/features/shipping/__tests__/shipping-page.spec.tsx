@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../shared/screen-test-utils';
+import { renderScreen } from '@shop/ui/testing';
 import ShippingPage from '../shipping-page';
 
-const renderShipping = () => renderScreen(<ShippingPage />, { url: '/shipping' });
+const renderShipping = () => renderScreen(<ShippingPage />, { url: '/shipping' }).store;
 
 async function fillIn(values: {
   fullName: string;

@@ -4,37 +4,37 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage } from '../forgot-password-page';
 import { ResetPasswordPage } from '../reset-password-page';
-import { answer, renderScreen } from '../../../test/render-screen';
+import { renderScreen, stubApi } from '@shop/ui/testing';
 
 describe('Forgot Password screen', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a code and moves on to the reset step, keeping the address', async () => {
-    const calls = answer({
+    const { calls } = stubApi({
       '/api/users/forgot-password': { status: 200, body: { message: PASSWORD_RECOVERY_MESSAGES.codeSent } },
     });
-    renderScreen('/forgot-password', <ForgotPasswordPage />);
+    renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Request password reset' }));
 
     expect(await screen.findByText('Password reset link has been sent to your email!')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/reset-password');
+    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
     expect(calls[0]).toMatchObject({ method: 'POST', body: { email: 'ann@example.com' } });
     expect(sessionStorage.getItem('passwordResetEmail')).toBe('ann@example.com');
   });
 
   it('says the address was refused when the server finds it invalid', async () => {
-    answer({ '/api/users/forgot-password': { status: 400, body: { message: 'email must be an email' } } });
-    renderScreen('/forgot-password', <ForgotPasswordPage />);
+    stubApi({ '/api/users/forgot-password': { status: 400, body: { message: 'email must be an email' } } });
+    renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example');
     await userEvent.click(screen.getByRole('button', { name: 'Request password reset' }));
     expect(await screen.findByText('Password reset failed, invalid email address')).toBeInTheDocument();
   });
 
   it('links back to sign in', () => {
-    answer({});
-    renderScreen('/forgot-password', <ForgotPasswordPage />);
+    stubApi({});
+    renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
   });
 });
@@ -52,19 +52,19 @@ describe('Reset Password screen', () => {
 
   it('sends the address of the first step with the code and the new password, then goes to sign in', async () => {
     sessionStorage.setItem('passwordResetEmail', 'ann@example.com');
-    const calls = answer({
+    const { calls } = stubApi({
       '/api/users/reset-password': {
         status: 200,
         body: { message: PASSWORD_RECOVERY_MESSAGES.passwordReset },
       },
     });
-    renderScreen('/reset-password', <ResetPasswordPage />);
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
 
     await submit('123456', 'new-correct-horse');
 
     expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/signin');
+    expect(screen.getByTestId('location')).toHaveTextContent('/signin');
     expect(calls[0]?.body).toEqual({
       email: 'ann@example.com',
       otp: '123456',
@@ -74,20 +74,20 @@ describe('Reset Password screen', () => {
   });
 
   it('asks for the address when opened directly', async () => {
-    const calls = answer({ '/api/users/reset-password': { status: 200, body: { message: 'ok' } } });
-    renderScreen('/reset-password', <ResetPasswordPage />);
+    const { calls } = stubApi({ '/api/users/reset-password': { status: 200, body: { message: 'ok' } } });
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
     await userEvent.type(screen.getByLabelText('Email'), 'bob@example.com');
     await submit('654321', 'new-correct-horse');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/signin');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/signin');
     expect(calls[0]?.body).toMatchObject({ email: 'bob@example.com', otp: '654321' });
   });
 
   it("shows the spec's message for a refused code and the server's for anything else", async () => {
     sessionStorage.setItem('passwordResetEmail', 'ann@example.com');
-    answer({
+    stubApi({
       '/api/users/reset-password': { status: 400, body: { message: PASSWORD_RECOVERY_MESSAGES.invalidCode } },
     });
-    renderScreen('/reset-password', <ResetPasswordPage />);
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
     await submit('000000', 'new-correct-horse');
     expect(await screen.findByText('Password reset failed, invalid OTP')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
@@ -95,8 +95,8 @@ describe('Reset Password screen', () => {
 
   it('refuses two different new passwords without calling the server', async () => {
     sessionStorage.setItem('passwordResetEmail', 'ann@example.com');
-    const calls = answer({});
-    renderScreen('/reset-password', <ResetPasswordPage />);
+    const { calls } = stubApi({});
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
     await submit('123456', 'new-correct-horse', 'new-correct-horsf');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(calls).toEqual([]);

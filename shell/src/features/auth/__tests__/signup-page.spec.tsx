@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignUpPage } from '../signup-page';
-import { answer, renderScreen } from '../../../test/render-screen';
+import { renderScreen, stubApi } from '@shop/ui/testing';
 
 const ann = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'tok' };
 
@@ -20,12 +20,12 @@ describe('Sign Up screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('signs the new user in and goes to the redirect target', async () => {
-    const calls = answer({ '/api/users/signup': { status: 201, body: ann } });
-    const store = renderScreen('/signup', <SignUpPage />, { at: '/signup?redirect=/shipping' });
+    const { calls } = stubApi({ '/api/users/signup': { status: 201, body: ann } });
+    const { store } = renderScreen(<SignUpPage />, { path: '/signup', url: '/signup?redirect=/shipping' });
 
     await fillIn('correct-horse-battery', 'correct-horse-battery');
 
-    expect(await screen.findByTestId('where')).toHaveTextContent('/shipping');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/shipping');
     expect(calls[0]).toMatchObject({
       url: '/api/users/signup',
       method: 'POST',
@@ -35,24 +35,24 @@ describe('Sign Up screen', () => {
   });
 
   it('refuses two different passwords without calling the server', async () => {
-    const calls = answer({});
-    renderScreen('/signup', <SignUpPage />);
+    const { calls } = stubApi({});
+    renderScreen(<SignUpPage />, { path: '/signup' });
     await fillIn('correct-horse-battery', 'correct-horse-batterx');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
   it("shows the server's refusal and stays", async () => {
-    answer({ '/api/users/signup': { status: 409, body: { message: 'Email is already registered' } } });
-    renderScreen('/signup', <SignUpPage />);
+    stubApi({ '/api/users/signup': { status: 409, body: { message: 'Email is already registered' } } });
+    renderScreen(<SignUpPage />, { path: '/signup' });
     await fillIn('correct-horse-battery', 'correct-horse-battery');
     expect(await screen.findByText('Email is already registered')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
   it('links to sign-in keeping the redirect, and sends a signed-in user on at once', async () => {
-    answer({});
-    renderScreen('/signup', <SignUpPage />, { at: '/signup?redirect=/payment' });
+    stubApi({});
+    renderScreen(<SignUpPage />, { path: '/signup', url: '/signup?redirect=/payment' });
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
       '/signin?redirect=%2Fpayment',
@@ -60,12 +60,12 @@ describe('Sign Up screen', () => {
   });
 
   it('sends a user who is already signed in to the redirect target (default /)', async () => {
-    answer({});
+    stubApi({});
     localStorage.setItem('userInfo', JSON.stringify(ann));
     const { createStore } = await import('jotai');
     const store = createStore();
     store.set(userInfoAtom, ann);
-    renderScreen('/signup', <SignUpPage />, { store });
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    renderScreen(<SignUpPage />, { path: '/signup', store });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

@@ -4,22 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@shop/ui/testing';
 import { Layout } from '../layout';
 import { searchUrl } from '../search-box';
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
-function respond(routes: Record<string, { status: number; body: unknown }>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const answer = routes[url] ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
 function renderLayout(store = createStore()) {
@@ -42,7 +33,7 @@ describe('shared layout', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('loads the site name from the first settings record', async () => {
-    respond({
+    stubApi({
       '/api/data/all-data': {
         status: 200,
         body: [{ _id: 's1', siteName: 'Glock Store', currency: '€', logo: '' }],
@@ -59,21 +50,21 @@ describe('shared layout', () => {
   });
 
   it('shows an error toast when the site data cannot be loaded', async () => {
-    respond({ '/api/data/all-data': { status: 503, body: { message: 'Data service unavailable' } } });
+    stubApi({ '/api/data/all-data': { status: 503, body: { message: 'Data service unavailable' } } });
     renderLayout();
     expect(await screen.findByText('Data service unavailable')).toBeInTheDocument();
   });
 
   it('searches with /search?query=… and with plain /search when empty', async () => {
-    respond({});
+    stubApi({});
     renderLayout();
     await userEvent.type(screen.getByRole('searchbox'), 'glock 19{Enter}');
-    expect(screen.getByTestId('where')).toHaveTextContent('/search?query=glock%2019');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?query=glock%2019');
     expect(searchUrl('   ')).toBe('/search');
   });
 
   it('shows the total quantity of the cart on the cart link', () => {
-    respond({});
+    stubApi({});
     const store = createStore();
     store.set(cartItemsAtom, [
       { _id: 'a', name: 'A', slug: 'a', image: '', price: 1, countInStock: 5, quantity: 2 },
@@ -85,7 +76,7 @@ describe('shared layout', () => {
   });
 
   it('offers Sign In to visitors and the account links to a signed-in user, who can sign out', async () => {
-    respond({});
+    stubApi({});
     const store = createStore();
     renderLayout(store);
     await userEvent.click(screen.getByRole('button', { name: /Hello, sign in/ }));
@@ -107,11 +98,11 @@ describe('shared layout', () => {
 
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     expect(store.get(userInfoAtom)).toBeNull();
-    expect(screen.getByTestId('where')).toHaveTextContent('/signin');
+    expect(screen.getByTestId('location')).toHaveTextContent('/signin');
   });
 
   it('opens the side menu with the categories and closes it when one is chosen', async () => {
-    respond({ '/api/products/categories': { status: 200, body: ['Accessories', 'Pistols'] } });
+    stubApi({ '/api/products/categories': { status: 200, body: ['Accessories', 'Pistols'] } });
     renderLayout();
     await userEvent.click(screen.getByRole('button', { name: /All/ }));
 
@@ -119,11 +110,11 @@ describe('shared layout', () => {
     await userEvent.click(await within(menu).findByRole('link', { name: 'Pistols' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/category/Pistols');
+    expect(screen.getByTestId('location')).toHaveTextContent('/category/Pistols');
   });
 
   it('shows a red alert in the side menu when the categories fail', async () => {
-    respond({ '/api/products/categories': { status: 500, body: { message: 'Categories unavailable' } } });
+    stubApi({ '/api/products/categories': { status: 500, body: { message: 'Categories unavailable' } } });
     renderLayout();
     await userEvent.click(screen.getByRole('button', { name: /All/ }));
     const menu = await screen.findByRole('dialog');
@@ -131,7 +122,7 @@ describe('shared layout', () => {
   });
 
   it('has the footer links of the spec and the contact details of the configuration', async () => {
-    respond({
+    stubApi({
       '/site.json': {
         status: 200,
         body: { contact: { location: 'California, United States', email: 'help@shop.test' } },
@@ -156,7 +147,7 @@ describe('shared layout', () => {
   });
 
   it('offers a skip link to the main content as the first stop of the keyboard', async () => {
-    respond({});
+    stubApi({});
     renderLayout();
     await userEvent.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
@@ -166,7 +157,7 @@ describe('shared layout', () => {
   });
 
   it('toggles the theme on the body and saves it', async () => {
-    respond({});
+    stubApi({});
     renderLayout();
     const before = document.body.dataset['theme'];
     await userEvent.click(screen.getByRole('button', { name: /Switch to (dark|light) mode/ }));

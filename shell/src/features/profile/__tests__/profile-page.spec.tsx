@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, renderScreen } from '../../../test/render-screen';
+import { renderScreen, stubApi } from '@shop/ui/testing';
 import { ProfilePage } from '../profile-page';
 
 const ann: UserInfo = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'old' };
@@ -11,7 +11,7 @@ const ann: UserInfo = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmi
 function renderProfile(user: UserInfo) {
   const store = createStore();
   store.set(userInfoAtom, user);
-  renderScreen('/profile', <ProfilePage />, { store });
+  renderScreen(<ProfilePage />, { path: '/profile', store });
   return store;
 }
 
@@ -20,7 +20,7 @@ describe('User Profile screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('changes the name without asking for the current password, keeping the password', async () => {
-    const calls = answer({
+    const { calls } = stubApi({
       '/api/users/profile': { status: 200, body: { ...ann, name: 'Ann Lee', token: 'new' } },
     });
     const store = renderProfile(ann);
@@ -42,7 +42,7 @@ describe('User Profile screen', () => {
   });
 
   it('asks for the current password to change the password, and stores the fresh token', async () => {
-    const calls = answer({ '/api/users/profile': { status: 200, body: { ...ann, token: 'fresh' } } });
+    const { calls } = stubApi({ '/api/users/profile': { status: 200, body: { ...ann, token: 'fresh' } } });
     const store = renderProfile(ann);
     await userEvent.type(screen.getByLabelText('Password'), 'brand-new-secret');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'brand-new-secret');
@@ -61,7 +61,7 @@ describe('User Profile screen', () => {
   });
 
   it('asks for the current password when the e-mail changes', async () => {
-    answer({});
+    stubApi({});
     renderProfile(ann);
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'ann.lee@example.com');
@@ -69,7 +69,7 @@ describe('User Profile screen', () => {
   });
 
   it("refuses different passwords, and shows the server's refusal", async () => {
-    const calls = answer({
+    const { calls } = stubApi({
       '/api/users/profile': { status: 400, body: { message: 'Current password is incorrect' } },
     });
     renderProfile(ann);
@@ -87,7 +87,7 @@ describe('User Profile screen', () => {
   });
 
   it('shows admins the ADMIN FEATURES menu with the six admin screens, and customers no such menu', async () => {
-    answer({});
+    stubApi({});
     renderProfile({ ...ann, isAdmin: true });
     await userEvent.click(screen.getByRole('button', { name: /ADMIN FEATURES/ }));
     const menu = await screen.findByRole('menu');
@@ -106,7 +106,7 @@ describe('User Profile screen', () => {
   });
 
   it('has no admin menu for a customer', () => {
-    answer({});
+    stubApi({});
     renderProfile(ann);
     expect(screen.queryByRole('button', { name: /ADMIN FEATURES/ })).not.toBeInTheDocument();
   });
