@@ -5,8 +5,9 @@ import { EVENTS_STREAM, eventSubject, USER_DELETED } from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { Types } from 'mongoose';
 import { connect } from 'nats';
+import { until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UserEventsRelay } from '../src/users/user-events.relay';
+import { DeletedUsersPurger } from '../src/users/deleted-users.purger';
 import { startGuardedService } from './support/guarded-service';
 import {
   ADMIN,
@@ -14,7 +15,6 @@ import {
   httpCall,
   startUsers,
   uniqueEmail,
-  until,
   waitForCode,
 } from './support/users.harness';
 
@@ -218,12 +218,13 @@ describe('deleting a user', () => {
       (await users.call('DELETE', `/api/users/delete/${dave._id}`, undefined, { token: admin.token })).status,
     ).toBe(404);
 
-    const elsewhere = await until(
+    const deletedAt = Date.now();
+    await until(
       async () =>
         (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: dave.token })).status ===
         401,
     );
-    expect(elsewhere).toBeLessThan(3_000);
+    expect(Date.now() - deletedAt).toBeLessThan(3_000);
     await until(
       async () =>
         (await users.call('PUT', '/api/users/profile', { name: 'Ghost' }, { token: dave.token })).status ===
@@ -281,11 +282,11 @@ describe('deleting a user', () => {
     } finally {
       await nats.drain();
     }
-    const relay = users.app.get(UserEventsRelay);
+    const purger = users.app.get(DeletedUsersPurger);
     const stillThere = () =>
       users.db.collection('users').countDocuments({ _id: new Types.ObjectId(frank._id) });
     await until(async () => {
-      await relay.purgeDeleted();
+      await purger.purge();
       return (await stillThere()) === 0;
     });
   });
@@ -307,7 +308,9 @@ describe('a password reset', () => {
     );
     const fresh = (await users.call<UserInfo>('POST', '/api/users/signin', { email, password: newPassword }))
       .body;
-    expect(await until(async () => (await mine()).status === 401)).toBeLessThan(3_000);
+    const resetAt = Date.now();
+    await until(async () => (await mine()).status === 401);
+    expect(Date.now() - resetAt).toBeLessThan(3_000);
     expect(
       (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: fresh.token })).status,
     ).toBe(200);

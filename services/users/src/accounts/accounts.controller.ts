@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, type AuthenticatedUser, Authenticated, CurrentUser } from '@shop/service-kit';
 import { UserInfoResponse } from '../users/dto/user.response';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../throttling/client-address';
-import { TooManyAttemptsFilter } from '../throttling/too-many-attempts.filter';
 import type { UserInfo } from '@shop/contracts';
 import { AccountsService } from './accounts.service';
 import { SignInDto } from './dto/sign-in.dto';
@@ -14,7 +13,6 @@ import { UpdateProfileDto } from './dto/update-profile.dto';
 @ApiTags('users')
 @ApiErrors(429)
 @Controller('api/users')
-@UseFilters(TooManyAttemptsFilter)
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 

@@ -3,17 +3,18 @@ import { InjectModel } from '@nestjs/mongoose';
 import { USER_PASSWORD_RESET, type UserPasswordResetEvent } from '@shop/contracts';
 import {
   type AuthenticatedUser,
+  OutboxRelayProvider,
   REVOKED_TOKEN_MESSAGE,
+  TooManyRequestsException,
+  isDuplicateKey,
   newEvent,
   outboxPush,
   shopCounter,
 } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { AttemptThrottle } from '../throttling/attempt-throttle.service';
-import { TooManyAttemptsException } from '../throttling/too-many-attempts.exception';
+import { AttemptThrottleService } from '../throttling/attempt-throttle.service';
 import { TokenIssuer } from '../tokens/token-issuer';
-import { UserEventsRelay } from '../users/user-events.relay';
 import type { UserInfo } from '@shop/contracts';
 import { type StoredUser, sessionsValidFromNow, toSummary } from '../users/user-views';
 import { USER_MODEL, type UserRecord } from '../users/user.schema';
@@ -21,15 +22,10 @@ import type { SignInDto } from './dto/sign-in.dto';
 import type { SignUpDto } from './dto/sign-up.dto';
 import type { UpdateProfileDto } from './dto/update-profile.dto';
 
-export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const CURRENT_PASSWORD_REQUIRED_MESSAGE =
-  'currentPassword is required to change the email or password';
-export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
+const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'currentPassword is required to change the email or password';
+const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
 
 /** Sign-up, sign-in and the signed-in user's own profile. */
 @Injectable()
@@ -43,8 +39,8 @@ export class AccountsService {
     @InjectModel(USER_MODEL) private readonly users: Model<UserRecord>,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenIssuer,
-    private readonly throttle: AttemptThrottle,
-    private readonly relay: UserEventsRelay,
+    private readonly throttle: AttemptThrottleService,
+    private readonly relay: OutboxRelayProvider,
   ) {}
 
   async signUp(dto: SignUpDto, address: string): Promise<UserInfo> {
@@ -69,7 +65,7 @@ export class AccountsService {
     const ticket = await this.throttle
       .take('signin', { account: dto.email, address })
       .catch((error: unknown) => {
-        if (error instanceof TooManyAttemptsException) this.signInsRefused.add(1, { reason: 'throttled' });
+        if (error instanceof TooManyRequestsException) this.signInsRefused.add(1, { reason: 'throttled' });
         throw error;
       });
     const user = await this.users
@@ -145,7 +141,7 @@ export class AccountsService {
       throw error;
     }
     if (!updated) throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
-    if (event) this.relay.nudge();
+    if (event) this.relay.nudge(user._id);
     return this.userInfo(updated);
   }
 

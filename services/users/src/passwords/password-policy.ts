@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 // argon2 would hash megabytes happily; a bound keeps one request from costing much.
 export const PASSWORD_MAX_LENGTH = 256;
 

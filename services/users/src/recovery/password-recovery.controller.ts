@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../throttling/client-address';
-import { TooManyAttemptsFilter } from '../throttling/too-many-attempts.filter';
 import type { Confirmation } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '@shop/service-kit';
@@ -13,7 +12,6 @@ import { PasswordRecoveryService } from './password-recovery.service';
 @ApiTags('users')
 @ApiErrors(429)
 @Controller('api/users')
-@UseFilters(TooManyAttemptsFilter)
 export class PasswordRecoveryController {
   constructor(private readonly recovery: PasswordRecoveryService) {}
 

@@ -1,23 +1,28 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { PASSWORD_RECOVERY_MESSAGES, USER_PASSWORD_RESET } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  PASSWORD_RECOVERY_MESSAGES,
+  USER_PASSWORD_RESET,
+  type UserPasswordResetEvent,
+} from '@shop/contracts';
+import {
+  OutboxRelayProvider,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  newEvent,
+  outboxPush,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import { Mailer } from '../mail/mailer';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { AttemptThrottle } from '../throttling/attempt-throttle.service';
-import { UserEventsRelay } from '../users/user-events.relay';
+import { AttemptThrottleService } from '../throttling/attempt-throttle.service';
 import type { Confirmation } from '@shop/contracts';
 import { sessionsValidFromNow } from '../users/user-views';
 import { type PasswordResetRecord, USER_MODEL, type UserRecord } from '../users/user.schema';
 import type { ForgotPasswordDto } from './dto/forgot-password.dto';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, newResetCode } from './reset-code';
-
-export const RESET_CODE_SENT_MESSAGE = PASSWORD_RECOVERY_MESSAGES.codeSent;
-export const INVALID_RESET_CODE_MESSAGE = PASSWORD_RECOVERY_MESSAGES.invalidCode;
-export const PASSWORD_RESET_MESSAGE = PASSWORD_RECOVERY_MESSAGES.passwordReset;
 
 /** Forgot / reset password with a 6-digit one-time code sent by e-mail. */
 @Injectable()
@@ -26,8 +31,8 @@ export class PasswordRecoveryService {
     @InjectModel(USER_MODEL) private readonly users: Model<UserRecord>,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
-    private readonly throttle: AttemptThrottle,
-    private readonly relay: UserEventsRelay,
+    private readonly throttle: AttemptThrottleService,
+    private readonly relay: OutboxRelayProvider,
     private readonly clock: Clock,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {}
@@ -66,7 +71,7 @@ export class PasswordRecoveryService {
         })
         .catch((error: unknown) => this.context.logger.error({ err: error }, 'sending a reset code failed'));
     }
-    return { message: RESET_CODE_SENT_MESSAGE };
+    return { message: PASSWORD_RECOVERY_MESSAGES.codeSent };
   }
 
   /**
@@ -92,11 +97,15 @@ export class PasswordRecoveryService {
     const valid = user
       ? await this.hasher.verify(user.passwordReset.codeHash, dto.otp)
       : await this.hasher.verifyNothing(dto.otp);
-    if (!user || !valid) throw new BadRequestException(INVALID_RESET_CODE_MESSAGE);
+    if (!user || !valid) throw new BadRequestException(PASSWORD_RECOVERY_MESSAGES.invalidCode);
 
     const userId = String(user._id);
     const sessionsValidFrom = sessionsValidFromNow();
-    const event = newEvent(USER_PASSWORD_RESET, { userId, sessionsValidFrom, via: 'reset' as const });
+    const event: UserPasswordResetEvent = newEvent(USER_PASSWORD_RESET, {
+      userId,
+      sessionsValidFrom,
+      via: 'reset',
+    });
     const done = await this.users.updateOne(
       { _id: user._id, deletedAt: null, 'passwordReset.codeHash': user.passwordReset.codeHash },
       {
@@ -108,8 +117,8 @@ export class PasswordRecoveryService {
         ...outboxPush(event),
       },
     );
-    if (done.modifiedCount === 0) throw new BadRequestException(INVALID_RESET_CODE_MESSAGE);
-    this.relay.nudge();
-    return { message: PASSWORD_RESET_MESSAGE };
+    if (done.modifiedCount === 0) throw new BadRequestException(PASSWORD_RECOVERY_MESSAGES.invalidCode);
+    this.relay.nudge(user._id);
+    return { message: PASSWORD_RECOVERY_MESSAGES.passwordReset };
   }
 }

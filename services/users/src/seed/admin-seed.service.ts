@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { SERVICE_CONTEXT, type ServiceContext, isDuplicateKey } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { UsersConfig } from '../config/users.config';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -58,7 +58,7 @@ export class AdminSeedService implements OnApplicationBootstrap {
       )
       .catch((error: unknown) => {
         // Another replica inserted it between our look-up and our upsert.
-        if ((error as { code?: unknown }).code === 11000) return { upsertedCount: 0 };
+        if (isDuplicateKey(error)) return { upsertedCount: 0 };
         throw error;
       });
     if (result.upsertedCount > 0) this.context.logger.info({ email: ADMIN_EMAIL }, 'admin account created');

@@ -6,6 +6,7 @@ import {
   type FixedWindowRecord,
   SERVICE_CONTEXT,
   type ServiceContext,
+  TooManyRequestsException,
   fixedWindowAt,
   shopCounter,
 } from '@shop/service-kit';
@@ -13,7 +14,8 @@ import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import type { UsersConfig } from '../config/users.config';
 import { ATTEMPT_WINDOW_MODEL } from './attempt-window.schema';
-import { TooManyAttemptsException } from './too-many-attempts.exception';
+
+const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts, please try again later';
 
 export type ThrottledAction = 'signin' | 'signup' | 'forgot' | 'reset';
 
@@ -35,10 +37,10 @@ function digest(value: string): string {
 /**
  * Counts attempts per account and per client address in fixed windows stored in the service's
  * database, so every replica shares them (`FixedWindowCounters`: a conditional `$inc` per counter,
- * so parallel requests cannot slip past the limit). It counts before the attempt is judged.
+ * so parallel requests cannot slip past the limit). It counts before the attempt is judged; a refusal is a 429 with `Retry-After`.
  */
 @Injectable()
-export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
+export class AttemptThrottleService implements OnModuleInit, OnModuleDestroy {
   private readonly counters: FixedWindowCounters;
   private readonly throttled = shopCounter(
     'shop.attempts.throttled',
@@ -71,7 +73,7 @@ export class AttemptThrottle implements OnModuleInit, OnModuleDestroy {
     );
     if (taken.includes(false)) {
       this.throttled.add(1, { action });
-      throw new TooManyAttemptsException(window.retryAfterSeconds);
+      throw new TooManyRequestsException(TOO_MANY_ATTEMPTS_MESSAGE, window.retryAfterSeconds);
     }
     return { windowIds };
   }

@@ -7,8 +7,8 @@ import type { UsersConfig } from '../config/users.config';
 /** Injection token of the users service's {@link SigningKeys}. */
 export const SIGNING_KEYS = Symbol('SIGNING_KEYS');
 
-export const PRIVATE_KEY_FILE_NAME = 'jwt-private.pem';
-export const PUBLIC_KEY_FILE_NAME = 'jwt-public.pem';
+const PRIVATE_KEY_FILE_NAME = 'jwt-private.pem';
+const PUBLIC_KEY_FILE_NAME = 'jwt-public.pem';
 
 export interface SigningKeys {
   privateKey: KeyObject;
@@ -32,7 +32,7 @@ function readPem(variable: string, path: string): string {
  * A local key pair under `dir`, generated on first use: the private key readable by its owner
  * only. Never used in production, which must be given its keys.
  */
-export function ensureLocalKeyPair(dir: string): { privateKeyFile: string; publicKeyFile: string } {
+function ensureLocalKeyPair(dir: string): { privateKeyFile: string; publicKeyFile: string } {
   const privateKeyFile = join(dir, PRIVATE_KEY_FILE_NAME);
   const publicKeyFile = join(dir, PUBLIC_KEY_FILE_NAME);
   if (!existsSync(privateKeyFile)) {

@@ -6,6 +6,7 @@ import {
   TOKEN_ALGORITHM,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
+  type ShopTokenClaims,
 } from '@shop/service-kit';
 import { SignJWT } from 'jose';
 import type { UsersConfig } from '../config/users.config';
@@ -30,7 +31,8 @@ export class TokenIssuer {
     // `iat` has whole seconds: a token signed in the same second as a password reset would
     // otherwise look older than the reset and be refused everywhere.
     const issuedAt = Math.max(Math.floor(Date.now() / 1_000), subject.sessionsValidFrom);
-    return new SignJWT({ isAdmin: subject.isAdmin })
+    const claims: ShopTokenClaims = { isAdmin: subject.isAdmin };
+    return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuer(TOKEN_ISSUER)

@@ -1,29 +1,30 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { USER_DELETED, USER_LIST_LIMITS, USER_PROMOTED } from '@shop/contracts';
-import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  USER_DELETED,
+  USER_LIST_LIMITS,
+  USER_PROMOTED,
+  type UserDeletedEvent,
+  type UserPromotedEvent,
+} from '@shop/contracts';
+import {
+  type AuthenticatedUser,
+  OutboxRelayProvider,
+  escapeRegex,
+  newEvent,
+  outboxPush,
+} from '@shop/service-kit';
 import { type Model, type QueryFilter, isValidObjectId } from 'mongoose';
 import type { ListUsersQuery } from './dto/list-users.query';
-import { UserEventsRelay } from './user-events.relay';
 import type { Confirmation, UserSummary } from '@shop/contracts';
 import { type StoredUser, toSummary } from './user-views';
 import { USER_MODEL, type UserRecord } from './user.schema';
 
-export const USER_NOT_FOUND_MESSAGE = 'User Not Found';
-export const INVALID_USER_ID_MESSAGE = 'Invalid user id';
-export const CANNOT_DELETE_SELF_MESSAGE = 'You cannot delete your own account';
+const USER_NOT_FOUND_MESSAGE = 'User Not Found';
+const INVALID_USER_ID_MESSAGE = 'Invalid user id';
+const CANNOT_DELETE_SELF_MESSAGE = 'You cannot delete your own account';
 
 const SUMMARY_FIELDS = '_id name email isAdmin sessionsValidFrom';
-
-/**
- * Makes text safe inside a regular expression that runs on the database server: each metacharacter
- * gets a backslash, which both MongoDB's PCRE and the embedded server's java.util.regex read as the
- * literal character.
- */
-function escapeRegExp(text: string): string {
-  // A NUL byte as `\x00`: BSON refuses a pattern holding one (a 500 before).
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&').replaceAll('\0', '\\x00');
-}
 
 /** One page of the admin list and the number of accounts that match the whole query. */
 export interface UserPage {
@@ -41,7 +42,7 @@ function checkId(id: string): void {
 export class UsersAdminService {
   constructor(
     @InjectModel(USER_MODEL) private readonly users: Model<UserRecord>,
-    private readonly relay: UserEventsRelay,
+    private readonly relay: OutboxRelayProvider,
   ) {}
 
   /**
@@ -52,7 +53,7 @@ export class UsersAdminService {
     const filter: QueryFilter<UserRecord> = { deletedAt: null };
     if (query.isAdmin !== undefined) filter.isAdmin = query.isAdmin;
     if (query.q) {
-      const text = new RegExp(escapeRegExp(query.q), 'i');
+      const text = new RegExp(escapeRegex(query.q), 'i');
       filter.$or = [{ name: text }, { email: text }];
     }
     let find = this.users.find(filter).select(SUMMARY_FIELDS).sort({ _id: 1 });
@@ -72,7 +73,7 @@ export class UsersAdminService {
   async delete(actor: AuthenticatedUser, id: string): Promise<Confirmation> {
     checkId(id);
     if (id === actor.id) throw new BadRequestException(CANNOT_DELETE_SELF_MESSAGE);
-    const event = newEvent(USER_DELETED, { userId: id });
+    const event: UserDeletedEvent = newEvent(USER_DELETED, { userId: id });
     const deleted = await this.users.findOneAndUpdate(
       { _id: id, deletedAt: null },
       {
@@ -88,7 +89,7 @@ export class UsersAdminService {
       },
     );
     if (!deleted) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-    this.relay.nudge();
+    this.relay.nudge(id);
     return { message: 'User deleted' };
   }
 
@@ -98,7 +99,7 @@ export class UsersAdminService {
    */
   async markAdmin(id: string): Promise<UserSummary> {
     checkId(id);
-    const event = newEvent(USER_PROMOTED, { userId: id });
+    const event: UserPromotedEvent = newEvent(USER_PROMOTED, { userId: id });
     const promoted = await this.users
       .findOneAndUpdate(
         { _id: id, deletedAt: null, isAdmin: false },
@@ -108,7 +109,7 @@ export class UsersAdminService {
       .select(SUMMARY_FIELDS)
       .lean<StoredUser>();
     if (promoted) {
-      this.relay.nudge();
+      this.relay.nudge(id);
       return toSummary(promoted);
     }
     const already = await this.users

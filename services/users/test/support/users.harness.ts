@@ -4,12 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
-import { bootstrapService, createServiceContext, loadConfig } from '@shop/service-kit';
-import { mongoUrlFor, uniqueDbName } from '@shop/testing';
-import mongoose, { type Connection } from 'mongoose';
-import pino from 'pino';
-import { inject } from 'vitest';
+import type { RunningGateway } from '@shop/gateway';
+import { startServiceUnderTest } from '@shop/service-kit/testing';
+import { until } from '@shop/testing';
+import type { Connection } from 'mongoose';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/clock/clock';
 import { usersConfigSchema } from '../../src/config/users.config';
@@ -114,56 +112,44 @@ export async function startUsers(
   writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
   writeFileSync(publicKeyFile, publicKey.export({ type: 'spki', format: 'pem' }));
 
-  const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName('users'));
-  const config = loadConfig(usersConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrl,
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'silent',
-    JWT_PRIVATE_KEY_FILE: privateKeyFile,
-    JWT_PUBLIC_KEY_FILE: publicKeyFile,
-    MAIL_OUTBOX_DIR: outboxDir,
-    // Every test client is 127.0.0.1: per-address limits are raised here and proven in throttling.spec.ts.
-    THROTTLE_SIGNIN_PER_ADDRESS: '1000',
-    THROTTLE_SIGNUP_PER_ADDRESS: '1000',
-    THROTTLE_FORGOT_PER_ADDRESS: '1000',
-    THROTTLE_RESET_PER_ADDRESS: '1000',
-    ...options.env,
-  });
   const clock = new TestClock();
-  const context = createServiceContext('users', config);
-  const app = await bootstrapService(context, AppModule.register(context, { clock }));
-  const serviceUrl = await app.getUrl();
-  const gateway = await startGateway({
-    configPath: DEFAULT_CONFIG_PATH,
-    port: 0,
-    host: '127.0.0.1',
-    upstreams: { users: new URL(serviceUrl).host },
+  const service = await startServiceUnderTest({
+    name: 'users',
+    configSchema: usersConfigSchema,
+    module: (context) => AppModule.register(context, { clock }),
+    env: {
+      // The service signs with its own key files, not with the test kit's key pair.
+      JWT_PUBLIC_KEY: undefined,
+      JWT_PRIVATE_KEY_FILE: privateKeyFile,
+      JWT_PUBLIC_KEY_FILE: publicKeyFile,
+      MAIL_OUTBOX_DIR: outboxDir,
+      // Every test client is 127.0.0.1: per-address limits are raised here and proven in throttling.spec.ts.
+      THROTTLE_SIGNIN_PER_ADDRESS: '1000',
+      THROTTLE_SIGNUP_PER_ADDRESS: '1000',
+      THROTTLE_FORGOT_PER_ADDRESS: '1000',
+      THROTTLE_RESET_PER_ADDRESS: '1000',
+      ...options.env,
+    },
     rateLimitFactor: options.rateLimitFactor ?? 100,
-    logger: pino({ level: 'silent' }),
   });
-  const db = await mongoose.createConnection(mongoUrl).asPromise();
 
   return {
-    gatewayUrl: gateway.url,
-    serviceUrl,
-    app,
-    gateway,
+    gatewayUrl: service.url,
+    serviceUrl: await service.app.getUrl(),
+    app: service.app,
+    gateway: service.gateway,
     clock,
-    db,
-    mongoUrl,
+    db: service.db,
+    mongoUrl: service.mongoUrl,
     keyDir,
     publicKeyFile,
     publicKey,
     privateKey,
     outboxDir,
     call: (method, path, body, callOptions = {}) =>
-      httpCall(`${callOptions.base ?? gateway.url}${path}`, method, body, callOptions),
+      httpCall(`${callOptions.base ?? service.url}${path}`, method, body, callOptions),
     async stop() {
-      await gateway.close();
-      await app.close();
-      await db.close();
+      await service.close();
       rmSync(keyDir, { recursive: true, force: true });
       rmSync(outboxDir, { recursive: true, force: true });
     },
@@ -188,25 +174,9 @@ export function mailsTo(outboxDir: string, email: string): string[] {
 }
 
 /** Waits for the newest reset code e-mailed to `email` (mail leaves after the answer). */
-export async function waitForCode(outboxDir: string, email: string, previous = 0): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
+export function waitForCode(outboxDir: string, email: string, previous = 0): Promise<string> {
+  return until(() => {
     const mails = mailsTo(outboxDir, email);
-    if (mails.length > previous) {
-      const code = /reset code is (\d{6})/.exec(mails.at(-1)!)?.[1];
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no reset code reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Polls until `check` holds; answers how long it took. */
-export async function until(check: () => Promise<boolean>, ms = 5_000): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return Date.now() - started;
+    return mails.length > previous ? /reset code is (\d{6})/.exec(mails.at(-1)!)?.[1] : undefined;
+  }, 5_000);
 }

@@ -1,12 +1,9 @@
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { PASSWORD_MAX_LENGTH } from '../../passwords/password-policy';
-import { NormaliseEmail } from '../../validation/dto-transforms';
+import { EmailAddress } from '../../validation/email-address.decorator';
 
 export class SignInDto {
-  @NormaliseEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailAddress()
   email!: string;
 
   @IsString()

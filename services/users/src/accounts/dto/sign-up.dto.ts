@@ -1,6 +1,7 @@
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsAcceptablePassword } from '../../passwords/acceptable-password.validator';
-import { NormaliseEmail, Trim } from '../../validation/dto-transforms';
+import { Trim } from '@shop/service-kit';
+import { EmailAddress } from '../../validation/email-address.decorator';
 
 export class SignUpDto {
   @Trim()
@@ -9,10 +10,7 @@ export class SignUpDto {
   @MaxLength(100)
   name!: string;
 
-  @NormaliseEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailAddress()
   email!: string;
 
   @IsString()

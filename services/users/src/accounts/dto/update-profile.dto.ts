@@ -1,7 +1,8 @@
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { IsAcceptablePassword } from '../../passwords/acceptable-password.validator';
 import { PASSWORD_MAX_LENGTH } from '../../passwords/password-policy';
-import { NormaliseEmail, Trim } from '../../validation/dto-transforms';
+import { Trim } from '@shop/service-kit';
+import { EmailAddress } from '../../validation/email-address.decorator';
 
 /**
  * What the profile screen may change. Every field is optional; an empty `password` means "keep
@@ -17,10 +18,7 @@ export class UpdateProfileDto {
   name?: string;
 
   @IsOptional()
-  @NormaliseEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailAddress()
   email?: string;
 
   @ValidateIf((dto: UpdateProfileDto) => dto.password !== undefined && dto.password !== '')

@@ -1,10 +1,6 @@
-import { IsEmail, IsString, MaxLength } from 'class-validator';
-import { NormaliseEmail } from '../../validation/dto-transforms';
+import { EmailAddress } from '../../validation/email-address.decorator';
 
 export class ForgotPasswordDto {
-  @NormaliseEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailAddress()
   email!: string;
 }

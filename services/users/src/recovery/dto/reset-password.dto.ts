@@ -1,12 +1,9 @@
-import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
-import { NormaliseEmail } from '../../validation/dto-transforms';
+import { IsString, Matches } from 'class-validator';
+import { EmailAddress } from '../../validation/email-address.decorator';
 import { IsAcceptablePassword } from '../../passwords/acceptable-password.validator';
 
 export class ResetPasswordDto {
-  @NormaliseEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailAddress()
   email!: string;
 
   @IsString()

@@ -1,6 +1,6 @@
 import { USER_LIST_LIMITS, type UserListQuery } from '@shop/contracts';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { QueryBoolean, QueryNumber, QueryText } from '../../validation/dto-transforms';
+import { QueryBoolean, QueryNumber, QueryText } from '@shop/service-kit';
 
 /** Query of the admin list `GET api/users/all-users` (contracts: `UserListQuery`). */
 export class ListUsersQuery implements UserListQuery {
