@@ -1,4 +1,3 @@
-import { HttpException } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { MEDIA_STORE_SEED_IMAGE, type StoreSeedImageReply, isMediaUrl } from '@shop/contracts';
 import type { ServiceContext } from '@shop/service-kit';
@@ -8,6 +7,7 @@ import type { MediaConfig } from '../src/config/media.config';
 import type { ImagesService } from '../src/images/images.service';
 import { SeedImagesController } from '../src/seed/seed-images.controller';
 import { SVG_IMAGE, pngImage } from './support/image-fixtures';
+import { refusalOf } from './support/refusal';
 import { type MediaHarness, startMedia } from './support/media.harness';
 
 let media: MediaHarness;
@@ -18,18 +18,6 @@ const store = (seedKey: string, bytes: Buffer, fileName = `${seedKey}.png`) =>
     fileName,
     contentBase64: bytes.toString('base64'),
   });
-
-async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HttpException) {
-      return { status: error.getStatus(), message: (error.getResponse() as { message: string }).message };
-    }
-    throw error;
-  }
-  throw new Error('the command was not refused');
-}
 
 /** A picture the size of the products seed's (640 × 480, drawn with pngjs). */
 function demoPicture(): Buffer {
@@ -75,7 +63,7 @@ describe('media.store-seed-image', () => {
   });
 
   it('applies the checks of an upload to the bytes (415 for SVG)', async () => {
-    expect(await refusal(store('demo-svg', SVG_IMAGE))).toEqual({
+    expect(await refusalOf(store('demo-svg', SVG_IMAGE))).toEqual({
       status: 415,
       message: 'Only PNG, JPEG, WebP and GIF images are accepted',
     });
@@ -93,7 +81,7 @@ describe('media.store-seed-image', () => {
     ['content that is not base64', { seedKey: 'demo-x', fileName: 'x.png', contentBase64: '<svg>' }],
     ['no content', { seedKey: 'demo-x', fileName: 'x.png' }],
   ])('refuses %s (400)', async (_case, request) => {
-    expect((await refusal(media.command(MEDIA_STORE_SEED_IMAGE, request))).status).toBe(400);
+    expect((await refusalOf(media.command(MEDIA_STORE_SEED_IMAGE, request))).status).toBe(400);
   });
 
   it('is refused with 403 where seed images are turned off', () => {

@@ -5,7 +5,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { MediaContentType } from '@shop/contracts';
 import { type Connection, mongo } from 'mongoose';
 
-export const IMAGES_BUCKET = 'images';
+const IMAGES_BUCKET = 'images';
 
 /** What is kept beside each image's bytes (GridFS `metadata`). */
 export interface ImageMetadata {

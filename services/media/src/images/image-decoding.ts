@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import sharp, { type Sharp } from 'sharp';
 
 // libvips' operation cache helps a pipeline that reads the same file again; every decode here
-// starts from new bytes (and variants are cached by ImageVariants), so it would only hold memory.
+// starts from new bytes (and variants are cached by ImageVariantsService), so it would only hold memory.
 sharp.cache(false);
 
 export const DAMAGED_IMAGE_MESSAGE = 'The image is damaged or incomplete';

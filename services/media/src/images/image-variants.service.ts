@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { MediaContentType, MediaVariantWidth } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { SERVICE_CONTEXT, type ServiceContext, isDuplicateKey } from '@shop/service-kit';
 import { LRUCache } from 'lru-cache';
 import { mongo } from 'mongoose';
 import type { MediaConfig } from '../config/media.config';
@@ -34,7 +34,7 @@ const EXTENSIONS: Record<MediaContentType, string> = {
  * random: the store's unique `_id` then guarantees one copy per variant, also when two replicas make
  * the same one at the same moment. 12 bytes of a SHA-256 make an ObjectId like any other.
  */
-export function variantId(originalId: string, width: number, contentType: MediaContentType): mongo.ObjectId {
+function variantId(originalId: string, width: number, contentType: MediaContentType): mongo.ObjectId {
   const digest = createHash('sha256').update(`${originalId}/${width}/${contentType}`).digest();
   return new mongo.ObjectId(digest.subarray(0, 12));
 }
@@ -45,15 +45,13 @@ function variantName(original: StoredImage, width: number, contentType: MediaCon
   return `${stem}-w${width}.${EXTENSIONS[contentType]}`;
 }
 
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
-
 /**
  * Resized copies of stored images, made on first request and kept in the same GridFS bucket as the
  * originals, so every later request (on any replica) is a plain read; the hot ones are also kept
  * in memory, so a grid's pictures cost no database round trip at all.
  */
 @Injectable()
-export class ImageVariants {
+export class ImageVariantsService {
   private readonly memory = new LRUCache<string, ImageVariant>({
     maxSize: MEMORY_CACHE_BYTES,
     sizeCalculation: (variant) => variant.bytes.length + 512,

@@ -9,7 +9,6 @@ import {
   Query,
   Req,
   Res,
-  UseFilters,
 } from '@nestjs/common';
 import {
   MEDIA_ACCEPTED_TYPES,
@@ -41,9 +40,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TooManyUploadsFilter } from '../throttling/too-many-uploads.filter';
-import { UploadThrottle } from '../throttling/upload-throttle.service';
-import { ImageVariants } from './image-variants.service';
+import { UploadThrottleService } from '../throttling/upload-throttle.service';
+import { ImageVariantsService } from './image-variants.service';
 import { ImagesService } from './images.service';
 import { UploadImageBody } from './dto/upload-image.response';
 import { readSingleImage } from './multipart-upload.reader';
@@ -78,15 +76,14 @@ export class ImagesController {
 
   constructor(
     private readonly images: ImagesService,
-    private readonly variants: ImageVariants,
-    private readonly throttle: UploadThrottle,
+    private readonly variants: ImageVariantsService,
+    private readonly throttle: UploadThrottleService,
   ) {}
 
   /** `POST /api/media`: one image, multipart field `file`, at most 3 MB; answers `{ url }`. */
   @Post()
   @Authenticated()
   @HttpCode(201)
-  @UseFilters(TooManyUploadsFilter)
   @ApiOperation({ summary: 'Upload one image (PNG, JPEG, WebP or GIF, judged by its bytes; at most 3 MB)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({

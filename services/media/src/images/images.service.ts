@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { MEDIA_API, MEDIA_MESSAGES, type UploadImageResponse } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { SERVICE_CONTEXT, type ServiceContext, isDuplicateKey } from '@shop/service-kit';
 import type { Collection, Connection } from 'mongoose';
 import type { MediaConfig } from '../config/media.config';
 import { GridFsImageStore, type StoredImage } from './gridfs-image.store';
@@ -52,21 +52,26 @@ export class ImagesService {
     return image;
   }
 
-  /** Stores a user's upload once its bytes prove it is an accepted image; answers its URL. */
-  async upload(ownerId: string, incoming: IncomingImage): Promise<UploadImageResponse> {
-    const image = await this.accept(incoming.bytes);
-    const stored = await this.store.save(
+  /** Stores the bytes of an accepted image under a new name made from the one it came with. */
+  private save(incoming: IncomingImage, image: InspectedImage, owner: string, seedKey?: string) {
+    return this.store.save(
       incoming.bytes,
       storedImageName(incoming.originalName, image.extension, Date.now()),
       {
         contentType: image.contentType,
         width: image.width,
         height: image.height,
-        owner: ownerId,
+        owner,
         originalName: incoming.originalName.slice(0, 255),
+        ...(seedKey === undefined ? {} : { seedKey }),
       },
     );
-    return { url: urlOf(stored) };
+  }
+
+  /** Stores a user's upload once its bytes prove it is an accepted image; answers its URL. */
+  async upload(ownerId: string, incoming: IncomingImage): Promise<UploadImageResponse> {
+    const image = await this.accept(incoming.bytes);
+    return { url: urlOf(await this.save(incoming, image, ownerId)) };
   }
 
   /**
@@ -76,19 +81,7 @@ export class ImagesService {
   async storeSeedImage(seedKey: string, incoming: IncomingImage): Promise<UploadImageResponse> {
     const known = await this.seedImages.findOne({ _id: seedKey });
     if (known) return { url: known.url };
-    const image = await this.accept(incoming.bytes);
-    const stored = await this.store.save(
-      incoming.bytes,
-      storedImageName(incoming.originalName, image.extension, Date.now()),
-      {
-        contentType: image.contentType,
-        width: image.width,
-        height: image.height,
-        owner: 'seed',
-        originalName: incoming.originalName.slice(0, 255),
-        seedKey,
-      },
-    );
+    const stored = await this.save(incoming, await this.accept(incoming.bytes), 'seed', seedKey);
     try {
       await this.seedImages.updateOne(
         { _id: seedKey },
@@ -97,7 +90,7 @@ export class ImagesService {
       );
     } catch (error) {
       // Two first stores raced to insert the key; the other one won.
-      if ((error as { code?: unknown }).code !== 11000) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
     const winner = await this.seedImages.findOne({ _id: seedKey });
     if (winner && winner.fileId !== stored.id) await this.store.remove(stored.id);

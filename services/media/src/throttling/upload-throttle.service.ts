@@ -5,20 +5,22 @@ import {
   type FixedWindowRecord,
   SERVICE_CONTEXT,
   type ServiceContext,
+  TooManyRequestsException,
   fixedWindowAt,
 } from '@shop/service-kit';
 import type { Model } from 'mongoose';
+import { MEDIA_MESSAGES } from '@shop/contracts';
 import type { MediaConfig } from '../config/media.config';
-import { TooManyUploadsException } from './too-many-uploads.exception';
 import { UPLOAD_WINDOW_MODEL } from './upload-window.schema';
 
 /**
  * Counts uploads per user in fixed windows stored in the service's database, so every replica
  * shares them (`FixedWindowCounters`: a conditional `$inc`, so parallel uploads cannot slip past
- * the limit). It counts before the upload is read, so refused files cost no work.
+ * the limit). It counts before the upload is read, so refused files cost no work; a refusal is a 429 with
+ * `Retry-After`.
  */
 @Injectable()
-export class UploadThrottle implements OnModuleInit, OnModuleDestroy {
+export class UploadThrottleService implements OnModuleInit, OnModuleDestroy {
   private readonly counters: FixedWindowCounters;
 
   constructor(
@@ -33,7 +35,7 @@ export class UploadThrottle implements OnModuleInit, OnModuleDestroy {
     const { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS } = this.context.config;
     const window = fixedWindowAt(now, UPLOAD_WINDOW_SECONDS * 1_000);
     const taken = await this.counters.take(`${userId}:${window.start}`, window.expiresAt, UPLOADS_PER_WINDOW);
-    if (!taken) throw new TooManyUploadsException(window.retryAfterSeconds);
+    if (!taken) throw new TooManyRequestsException(MEDIA_MESSAGES.tooManyUploads, window.retryAfterSeconds);
   }
 
   onModuleInit(): void {

@@ -1,10 +1,9 @@
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
-import { bootstrapService, createServiceContext, loadConfig, requestReply } from '@shop/service-kit';
-import { createTestTokens, mongoUrlFor, type TestTokens, uniqueDbName } from '@shop/testing';
-import mongoose, { type Connection } from 'mongoose';
-import { pino } from 'pino';
+import { requestReply } from '@shop/service-kit';
+import { startServiceUnderTest } from '@shop/service-kit/testing';
+import type { TestTokens } from '@shop/testing';
+import type { Connection } from 'mongoose';
 import { inject } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { mediaConfigSchema } from '../../src/config/media.config';
@@ -16,65 +15,44 @@ export interface MediaHarness {
   tokens: TestTokens;
   /** The service's database; pass it as `MONGO_URL` to start a second replica on the same data. */
   mongoUrl: string;
+  /**
+   * The service's database, to look at what the API cannot show (a replica started on another's
+   * `MONGO_URL` gets an empty one of its own here, unused).
+   */
   db: Connection;
   /** Sends a NATS command as another service would; a refusal rejects with an HttpException. */
   command<T>(pattern: string, payload: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
-/** The media service on a fresh database behind the real gateway (kong.yml, rateLimitFactor 1). */
+/** The media service on a fresh database behind the real gateway (kong.yml, its own rate limits). */
 export async function startMedia(env: Record<string, string> = {}): Promise<MediaHarness> {
-  const tokens = createTestTokens();
-  const mongoUrl = env['MONGO_URL'] ?? mongoUrlFor(inject('mongoUrl'), uniqueDbName('media'));
-  const config = loadConfig(mediaConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrl,
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'warn',
-    JWT_PUBLIC_KEY: tokens.publicKeyPem,
-    ...env,
+  const service = await startServiceUnderTest({
+    name: 'media',
+    configSchema: mediaConfigSchema,
+    module: (context) => AppModule.register(context),
+    env: { LOG_LEVEL: 'warn', ...env },
   });
-  const context = createServiceContext('media', config);
-  const app = await bootstrapService(context, AppModule.register(context));
-  const port = (app.getHttpServer().address() as { port: number }).port;
-  let gateway: RunningGateway | undefined;
-  let client: ClientProxy | undefined;
-  let db: Connection | undefined;
+  const client = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: [inject('natsUrl')] },
+  });
   try {
-    gateway = await startGateway({
-      configPath: DEFAULT_CONFIG_PATH,
-      port: 0,
-      host: '127.0.0.1',
-      upstreams: { media: `127.0.0.1:${port}` },
-      rateLimitFactor: 1,
-      logger: pino({ level: 'silent' }),
-    });
-    client = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: [inject('natsUrl')] },
-    });
     await client.connect();
-    db = await mongoose.createConnection(mongoUrl).asPromise();
   } catch (error) {
-    await gateway?.close();
-    await client?.close();
-    await app.close();
+    await service.close();
     throw error;
   }
-  const rpc = client;
   return {
-    app,
-    url: gateway.url,
-    tokens,
-    mongoUrl,
-    db,
-    command: (pattern, payload) => requestReply(rpc, pattern, payload, 5_000),
+    app: service.app,
+    url: service.url,
+    tokens: service.tokens,
+    mongoUrl: service.context.config.MONGO_URL,
+    db: service.db,
+    command: (pattern, payload) => requestReply(client, pattern, payload, 5_000),
     async close() {
-      await gateway?.close();
-      await rpc.close();
-      await db?.close();
-      await app.close();
+      await client.close();
+      await service.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 
-/** The status and message of the HttpException a check rejects with; fails when the check passes. */
+/** The status and message of the HttpException a check or a command rejects with; fails when it passes. */
 export async function refusalOf(check: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {
     await check;
@@ -8,5 +8,5 @@ export async function refusalOf(check: Promise<unknown>): Promise<{ status: numb
     if (error instanceof HttpException) return { status: error.getStatus(), message: error.message };
     throw error;
   }
-  throw new Error('the image was accepted');
+  throw new Error('it was not refused');
 }
