@@ -41,10 +41,10 @@ export interface OrderRefusal {
   message: string;
 }
 
-export const ORDER_ALREADY_PAID = 'Order is already paid';
-export const ORDER_NOT_PAID = 'Order is not paid yet';
-export const ORDER_ALREADY_DELIVERED = 'Order is already delivered';
-export const ORDER_RECEIPT_REQUIRED = 'A payment receipt is required';
+const ORDER_ALREADY_PAID = 'Order is already paid';
+const ORDER_NOT_PAID = 'Order is not paid yet';
+const ORDER_ALREADY_DELIVERED = 'Order is already delivered';
+const ORDER_RECEIPT_REQUIRED = 'A payment receipt is required';
 
 /** The statuses each action may start from. */
 export const ORDER_ACTION_FROM: Readonly<Record<OrderAction, readonly OrderStatus[]>> = {

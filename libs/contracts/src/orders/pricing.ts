@@ -9,10 +9,10 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 }
 
 /** Tax on the items price, in percent (spec §9). */
-export const TAX_PERCENT = 1;
+const TAX_PERCENT = 1;
 
 /** Discount on the items price when paying with bitcoin, in percent (spec §9). */
-export const BITCOIN_DISCOUNT_PERCENT = 10;
+const BITCOIN_DISCOUNT_PERCENT = 10;
 
 /** One priced line: a unit price in the shop's currency and a positive whole quantity. */
 export interface PricedLine {
