@@ -4,7 +4,8 @@ import type { Order } from '@shop/contracts';
 import type { Model } from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_MODEL, type OrderRecord } from '../src/orders/order.schema';
-import { ADDRESS, type OrdersHarness, orderBody, startOrdersHarness, until } from './support/orders.harness';
+import { until } from '@shop/testing';
+import { ADDRESS, type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 
@@ -168,7 +169,7 @@ describe('POST api/orders: a failed save', () => {
   it('gives the reserved stock back, stores nothing and frees the Idempotency-Key', async () => {
     const product = await h.createProduct({ price: 8, countInStock: 4 });
     const { token } = await h.customer();
-    const orders = h.orders.get<Model<OrderRecord>>(getModelToken(ORDER_MODEL));
+    const orders = h.app.get<Model<OrderRecord>>(getModelToken(ORDER_MODEL));
     // The insert is the one write that fails, after the catalogue has taken the stock. Orders are
     // inserted through the driver, several checkouts in one command (order-placement.service.ts).
     vi.spyOn(orders.collection, 'insertMany').mockRejectedValueOnce(new Error('disk full'));

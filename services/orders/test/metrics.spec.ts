@@ -1,8 +1,8 @@
 // First: the SDK of this process (the orders service runs in it) starts before anything it instruments.
 import { telemetry } from './support/telemetry';
-import { freePort } from '@shop/testing';
+import { freePort, until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrdersHarness, orderBody, startOrdersHarness, until } from './support/orders.harness';
+import { type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 let ordersMetrics: string;

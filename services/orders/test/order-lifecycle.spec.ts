@@ -3,7 +3,8 @@ import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microse
 import { requestReply } from '@shop/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrdersHarness, RECEIPT, orderBody, startOrdersHarness, until } from './support/orders.harness';
+import { until } from '@shop/testing';
+import { type OrdersHarness, RECEIPT, orderBody, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 let product: Product;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EventEnvelope, ORDER_PAID, type Order, type Product } from '@shop/contracts';
 import { type ConsumerHandle, JetStreamEvents } from '@shop/service-kit';
-import { type EmbeddedNats, freePort, startEmbeddedNats, uniqueDbName } from '@shop/testing';
+import { type EmbeddedNats, freePort, startEmbeddedNats, uniqueDbName, until } from '@shop/testing';
 import { Types } from 'mongoose';
 import { connect } from 'nats';
 import pino from 'pino';
@@ -14,7 +14,6 @@ import {
   RECEIPT,
   orderBody,
   startOrdersHarness,
-  until,
 } from './support/orders.harness';
 
 let h: OrdersHarness;

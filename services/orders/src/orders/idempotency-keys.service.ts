@@ -9,7 +9,13 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ORDER_LIMITS, type ShippingAddress, type StockRequestItem } from '@shop/contracts';
-import { GroupCommit, SERVICE_CONTEXT, type ServiceContext, insertEach } from '@shop/service-kit';
+import {
+  GroupCommit,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  insertEach,
+  isDuplicateKey,
+} from '@shop/service-kit';
 import { type Model, Types, type mongo } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
 import { IDEMPOTENCY_KEY_MODEL, type IdempotencyKeyRecord } from './idempotency-key.schema';
@@ -60,10 +66,10 @@ export function requestFingerprint(
  * chosen with the key, so every retry works on the same order and the same stock reservation.
  */
 @Injectable()
-export class IdempotencyKeys implements OnApplicationBootstrap, OnModuleDestroy {
+export class IdempotencyKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
-  // Checkouts claiming their keys at the same time insert them in one command (issue 16); each still
-  // learns on its own whether its key was new (true) or taken (false).
+  // Checkouts claiming their keys at the same time insert them in one command (docs/performance.md);
+  // each still learns on its own whether its key was new (true) or taken (false).
   private readonly inserts = new GroupCommit<IdempotencyKeyRecord, boolean>(async (records, answer) => {
     // The driver's collection, typed with our string ids.
     const collection = this.keys.collection as unknown as mongo.Collection<IdempotencyKeyRecord>;
@@ -71,7 +77,7 @@ export class IdempotencyKeys implements OnApplicationBootstrap, OnModuleDestroy 
     records.forEach((_, index) => {
       const error = failed.get(index);
       if (error === undefined) answer(index, true);
-      else if ((error as { code?: unknown }).code === 11000) answer(index, false);
+      else if (isDuplicateKey(error)) answer(index, false);
       else answer(index, Promise.reject(error as Error));
     });
   });

@@ -19,9 +19,11 @@ import {
 } from '@shop/contracts';
 import {
   GroupCommit,
+  OutboxRelayProvider,
   SERVICE_CONTEXT,
   type ServiceContext,
   insertEach,
+  isDuplicateKey,
   newEvent,
   outboxPush,
   refusalReason,
@@ -29,11 +31,10 @@ import {
 } from '@shop/service-kit';
 import { type Model, Types } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
-import { CatalogueStock } from '../stock/catalogue-stock.client';
+import { CatalogStockClient } from '../stock/catalog-stock.client';
 import { StockReleasesService } from '../stock/stock-releases.service';
 import type { PlaceOrderDto } from './dto/place-order.dto';
-import { type ClaimedKey, IdempotencyKeys, requestFingerprint } from './idempotency-keys.service';
-import { OrderEventsRelay } from './order-events.relay';
+import { type ClaimedKey, IdempotencyKeysService, requestFingerprint } from './idempotency-keys.service';
 import { OrderLinesError, mergeOrderLines } from './order-lines';
 import { ORDER_FIELDS, toOrder } from './order-views';
 import { ORDER_MODEL, type OrderItemRecord, type OrderRecord } from './order.schema';
@@ -47,8 +48,6 @@ export interface PlacedOrder {
 // Keeps the insert clear of the moment the recovery pass may start releasing the reservation.
 const SAFETY_MARGIN_MS = 5_000;
 
-const isDuplicateKey = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 11000;
-
 /** Why a checkout placed no order, by its answer's status (`shop_orders_refused_total{reason}`). */
 const REFUSAL_REASONS = { 400: 'invalid', 404: 'unknown_product', 409: 'out_of_stock' };
 
@@ -59,15 +58,15 @@ const REFUSAL_REASONS = { 400: 'invalid', 404: 'unknown_product', 409: 'out_of_s
  * is never stored, whether the checkout failed or this process died halfway.
  */
 @Injectable()
-export class OrderPlacement implements OnModuleDestroy {
-  // Orders stored at the same time go out in one insert (issue 16: every write command waits for the
-  // one before it on the embedded database). The record is complete as built by `newOrder` (every
-  // field, its timestamps and its event), so it goes to the driver as is: no document to hydrate.
+export class OrderPlacementService implements OnModuleDestroy {
   private readonly placed = shopCounter(
     'shop.orders.placed',
     'Orders placed (a replayed retry is not counted)',
   );
   private readonly refused = shopCounter('shop.orders.refused', 'Checkouts that placed no order, by reason');
+  // Orders stored at the same time go out in one insert: on the embedded database every write command
+  // waits for the one before it (docs/performance.md). The record is complete as built by `newOrder`
+  // (every field, its timestamps and its event), so it goes to the driver as is: no document to hydrate.
   private readonly inserts = new GroupCommit<OrderRecord, void>(async (records, answer) => {
     const failed = await insertEach(this.orders.collection, records);
     records.forEach((_, index) => {
@@ -78,10 +77,10 @@ export class OrderPlacement implements OnModuleDestroy {
 
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
-    private readonly keys: IdempotencyKeys,
-    private readonly stock: CatalogueStock,
+    private readonly keys: IdempotencyKeysService,
+    private readonly stock: CatalogStockClient,
     private readonly releases: StockReleasesService,
-    private readonly relay: OrderEventsRelay,
+    private readonly relay: OutboxRelayProvider,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
   ) {}
 

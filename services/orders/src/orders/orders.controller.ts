@@ -34,14 +34,14 @@ import { PayOrderDto } from './dto/pay-order.dto';
 import { OrderDeletedResponse, OrderResponse } from './dto/order.response';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { parseIdempotencyKey } from './idempotency-keys.service';
-import { OrderPlacement } from './order-placement.service';
+import { OrderPlacementService } from './order-placement.service';
 import { OrdersService } from './orders.service';
 
 @ApiTags('orders')
 @Controller('api/orders')
 export class OrdersController {
   constructor(
-    private readonly placement: OrderPlacement,
+    private readonly placement: OrderPlacementService,
     private readonly orders: OrdersService,
   ) {}
 

@@ -12,15 +12,20 @@ import {
   type OrderTransition,
   applyOrderAction,
 } from '@shop/contracts';
-import { type AuthenticatedUser, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  OutboxRelayProvider,
+  escapeRegex,
+  newEvent,
+  outboxPush,
+} from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
 import { StockReleasesService } from '../stock/stock-releases.service';
 import { DEFAULT_PAGE_SIZE, type ListOrdersQuery, type PageQuery } from './dto/list-orders.query';
-import { OrderEventsRelay } from './order-events.relay';
 import { ORDER_FIELDS, toOrder } from './order-views';
 import { ORDER_MODEL, type OrderRecord } from './order.schema';
 
-export const ORDER_NOT_FOUND = 'Order Not Found';
+const ORDER_NOT_FOUND = 'Order Not Found';
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 // Newest first; the id breaks ties so pages never shuffle.
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
@@ -33,11 +38,6 @@ const live = <T extends QueryFilter<OrderRecord>>(filter: T) => ({ ...filter, de
 function orderId(id: string): string {
   if (!OBJECT_ID.test(id)) throw new BadRequestException('Invalid order id');
   return id.toLowerCase();
-}
-
-function escapeRegex(text: string): string {
-  // A NUL byte as `\x00`: BSON refuses a pattern holding one (a 500 before).
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('\0', '\\x00');
 }
 
 function stateOf(order: OrderRecord): OrderState {
@@ -71,7 +71,7 @@ interface TransitionRequest {
 export class OrdersService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
-    private readonly relay: OrderEventsRelay,
+    private readonly relay: OutboxRelayProvider,
     private readonly releases: StockReleasesService,
   ) {}
 
@@ -239,7 +239,7 @@ export class OrdersService {
         )
         .lean<OrderRecord>();
       if (after) {
-        this.relay.nudge();
+        this.relay.nudge(after._id);
         return { order: after, transition: result };
       }
     }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { PassLoop, SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { Model, Types } from 'mongoose';
 import type { OrdersConfig } from '../config/orders.config';
 import { ORDER_MODEL, type OrderRecord } from '../orders/order.schema';
-import { CatalogueStock } from './catalogue-stock.client';
+import { CatalogStockClient } from './catalog-stock.client';
 import { PENDING_RESERVATION_MODEL, type PendingReservationRecord } from './pending-reservation.schema';
 import { WriteBatcher } from './write-batcher';
 
@@ -20,10 +20,8 @@ const BATCH = 100;
  */
 @Injectable()
 export class StockReleasesService implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = true;
+  // Passes at STOCK_RELEASE_RETRY_MS, and right away when a checkout hurries a release.
+  private readonly loop: PassLoop;
   // Checkouts finishing at the same time clear their records in one delete.
   private readonly cleared = new WriteBatcher<Types.ObjectId>(async (ids) => {
     await this.pending.deleteMany({ _id: { $in: ids } });
@@ -48,21 +46,22 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
     @InjectModel(PENDING_RESERVATION_MODEL) private readonly pending: Model<PendingReservationRecord>,
-    private readonly stock: CatalogueStock,
+    private readonly stock: CatalogStockClient,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
-  ) {}
+  ) {
+    this.loop = new PassLoop({
+      intervalMs: context.config.STOCK_RELEASE_RETRY_MS,
+      pass: () => this.pass(),
+      onError: (error) => context.logger.warn({ err: error }, 'stock release pass failed'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), this.context.config.STOCK_RELEASE_RETRY_MS);
-    this.timer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await this.expected.flushed();
     await this.cleared.flushed();
   }
@@ -102,7 +101,7 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
   async releaseSoon(orderId: Types.ObjectId): Promise<void> {
     try {
       await this.pending.updateOne({ _id: orderId }, { $set: { due: new Date() } });
-      this.nudge();
+      this.loop.nudge();
     } catch (error) {
       this.context.logger.warn(
         { err: error, reservationId: orderId.toHexString() },
@@ -132,25 +131,6 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
     }
   }
 
-  /** Asks for a pass soon; passes never overlap. */
-  nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .then(() => undefined)
-      .catch((error: unknown) => this.context.logger.warn({ err: error }, 'stock release pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.nudge();
-        }
-      });
-  }
-
   /** One sweep over both kinds of pending release; answers how many the catalogue confirmed. */
   async pass(): Promise<number> {
     let released = 0;
@@ -160,7 +140,7 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
       .limit(BATCH)
       .lean<{ _id: Types.ObjectId }[]>();
     for (const { _id } of deleted) {
-      if (this.stopped) return released;
+      if (this.loop.isStopped) return released;
       if (await this.releaseDeletedOrder(_id)) released += 1;
     }
     const due = await this.pending
@@ -168,7 +148,7 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
       .limit(BATCH)
       .lean<PendingReservationRecord[]>();
     for (const entry of due) {
-      if (this.stopped) return released;
+      if (this.loop.isStopped) return released;
       if (await this.releaseOrphan(entry)) released += 1;
     }
     return released;

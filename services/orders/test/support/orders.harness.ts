@@ -1,36 +1,17 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  ORDER_CREATED,
-  ORDER_DELETED,
-  ORDER_DELIVERED,
-  ORDER_PAID,
-  type EventEnvelope,
-  type Product,
-} from '@shop/contracts';
-import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
-import {
-  type ConsumerHandle,
-  JetStreamEvents,
-  bootstrapService,
-  createServiceContext,
-  loadConfig,
-} from '@shop/service-kit';
+import { ORDER_CREATED, ORDER_DELETED, ORDER_DELIVERED, ORDER_PAID, type Product } from '@shop/contracts';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import {
   type EmbeddedNats,
   type ServiceProcess,
-  type TestTokens,
   createTestTokens,
   mongoUrlFor,
   startEmbeddedNats,
   startServiceProcess,
   uniqueDbName,
 } from '@shop/testing';
-import mongoose, { type Connection } from 'mongoose';
-import { connect, type NatsConnection } from 'nats';
-import pino from 'pino';
 import { inject } from 'vitest';
 import { AppModule } from '../../src/app.module';
-import { ordersConfigSchema } from '../../src/config/orders.config';
+import { type OrdersConfig, ordersConfigSchema } from '../../src/config/orders.config';
 
 export const NATS_REQUEST_TIMEOUT_MS = 2_000;
 export const RECEIPT = '/api/media/65a1f0c2e4b0a1b2c3d4e5f6/1712345678-receipt.png';
@@ -44,31 +25,13 @@ export const ADDRESS = {
   phoneNumber: '+44 20 7946 0958',
 };
 
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
-export interface CallOptions {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface OrdersHarness {
-  /** The gateway's URL: every HTTP call of the tests goes through it. */
-  url: string;
-  tokens: TestTokens;
-  adminToken: string;
+/**
+ * The orders service under test (its app, gateway, database, tokens, events and `call`), with the
+ * catalogue beside it.
+ */
+export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
   natsUrl: string;
-  orders: NestFastifyApplication;
   products: ServiceProcess;
-  /** The orders service's own database, to check what the API cannot show (nothing half-done). */
-  db: Connection;
-  /** Every order event published so far, in arrival order. */
-  events: EventEnvelope[];
-  call<T = Record<string, unknown>>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   /** A customer: a fresh user id and a token for it. */
   customer(): Promise<{ id: string; token: string }>;
   /** Creates a product through the catalogue's admin API. */
@@ -80,26 +43,9 @@ export interface OrdersHarness {
   /** Kills the products process at once (SIGKILL), like a crash. */
   killProducts(): Promise<void>;
   startProducts(): Promise<void>;
-  /** Waits until an event matching `match` has arrived. */
-  waitForEvent(match: (event: EventEnvelope) => boolean, ms?: number): Promise<EventEnvelope>;
-  close(): Promise<void>;
 }
 
 let productCounter = 0;
-
-/** Polls `check` until it answers something other than undefined or false. */
-export async function until<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined && found !== false) return found;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A place-order body for these lines; prices the client sends are deliberately wrong. */
 export function orderBody(lines: { _id: string; quantity: number }[], paymentMethod = 'cashapp') {
@@ -154,87 +100,31 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
     let products = await startServiceProcess('products', productsEnv);
     closers.push(() => products.stop());
 
-    const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName('orders'));
-    const config = loadConfig(ordersConfigSchema, {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGO_URL: mongoUrl,
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'silent',
-      JWT_PUBLIC_KEY: tokens.publicKeyPem,
-      NATS_REQUEST_TIMEOUT_MS: String(NATS_REQUEST_TIMEOUT_MS),
-      STOCK_RELEASE_RETRY_MS: '300',
-      CHECKOUT_RECOVERY_MS: '11000',
-      ...options.env,
-    });
-    const context = createServiceContext('orders', config);
-    const orders = await bootstrapService(context, AppModule.register(context));
-    closers.push(() => orders.close());
-
-    const gateway: RunningGateway = await startGateway({
-      configPath: DEFAULT_CONFIG_PATH,
-      port: 0,
-      host: '127.0.0.1',
-      upstreams: { orders: new URL(await orders.getUrl()).host, products: `127.0.0.1:${products.port}` },
-      rateLimitFactor: 20,
-      logger: pino({ level: 'silent' }),
-    });
-    closers.push(() => gateway.close());
-
-    const db = await mongoose.createConnection(mongoUrl).asPromise();
-    closers.push(() => db.close());
-
-    const events: EventEnvelope[] = [];
-    const natsClient: NatsConnection = await connect({
-      servers: nats.url,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-    });
-    closers.push(() => natsClient.close());
-    const consumer: ConsumerHandle = await new JetStreamEvents(natsClient, pino({ level: 'silent' })).consume(
-      uniqueDbName('order-events'),
-      [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_DELETED],
-      async (event) => {
-        events.push(event);
+    const orders = await startServiceUnderTest({
+      name: 'orders',
+      configSchema: ordersConfigSchema,
+      module: (context) => AppModule.register(context),
+      natsUrl: nats.url,
+      tokens,
+      env: {
+        NATS_REQUEST_TIMEOUT_MS: String(NATS_REQUEST_TIMEOUT_MS),
+        STOCK_RELEASE_RETRY_MS: '300',
+        CHECKOUT_RECOVERY_MS: '11000',
+        ...options.env,
       },
-    );
-    closers.push(() => consumer.stop());
-
-    const adminToken = await tokens.sign({ isAdmin: true });
-    const call = async <T>(
-      method: string,
-      path: string,
-      callOptions: CallOptions = {},
-    ): Promise<Answer<T>> => {
-      const response = await fetch(`${gateway.url}${path}`, {
-        method,
-        headers: {
-          ...(callOptions.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(callOptions.token ? { authorization: `Bearer ${callOptions.token}` } : {}),
-          ...callOptions.headers,
-        },
-        body: callOptions.body !== undefined ? JSON.stringify(callOptions.body) : undefined,
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: (text ? JSON.parse(text) : undefined) as T,
-      };
-    };
+      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_DELETED],
+      upstreams: { products: `127.0.0.1:${products.port}` },
+      rateLimitFactor: 20,
+    });
+    closers.push(() => orders.close());
+    const { adminToken, call } = orders;
 
     return {
-      url: gateway.url,
-      tokens,
-      adminToken,
+      ...orders,
       natsUrl: nats.url,
-      orders,
       get products() {
         return products;
       },
-      db,
-      events,
-      call,
       async customer() {
         const id = tokens.newUserId();
         return { id, token: await tokens.sign({ sub: id }) };
@@ -271,9 +161,6 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
       async startProducts() {
         // Same port, so the gateway's route to the catalogue still works.
         products = await startServiceProcess('products', { ...productsEnv, PORT: String(products.port) });
-      },
-      waitForEvent(match, ms = 10_000) {
-        return until(() => events.find(match), ms);
       },
       close: closeAll,
     };

@@ -1,10 +1,10 @@
 import { ORDER_LIMITS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { QueryBoolean, Trim } from '../../validation/dto-transforms';
+import { QueryBoolean, Trim } from '@shop/service-kit';
 
 export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 /** Paging of a list: `page` from 1, `limit` orders per page (default 100, at most 500). */
 export class PageQuery {

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Trim } from '../../validation/dto-transforms';
+import { Trim } from '@shop/service-kit';
 
 /** One cart line: only the product and how many count; a client's name, price or image are dropped. */
 export class OrderLineDto {

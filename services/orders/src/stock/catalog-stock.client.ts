@@ -34,7 +34,7 @@ function isReservedItem(value: unknown): value is ReservedItem {
  * becomes a 503 and a refusal keeps its status (409 out of stock, 404 unknown product).
  */
 @Injectable()
-export class CatalogueStock {
+export class CatalogStockClient {
   constructor(
     @Inject(PRODUCTS_CLIENT) private readonly client: ClientProxy,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,

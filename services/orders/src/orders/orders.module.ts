@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { OutboxRelayProvider } from '@shop/service-kit';
+import { StockModule } from '../stock/stock.module';
+import { IDEMPOTENCY_KEY_MODEL, idempotencyKeySchema } from './idempotency-key.schema';
+import { IdempotencyKeysService } from './idempotency-keys.service';
+import { OrderPlacementService } from './order-placement.service';
+import { OrderRecordsModule } from './order-records.module';
+import { ORDER_MODEL } from './order.schema';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+
+/**
+ * Orders: checkout (with its Idempotency-Keys), the customer's and the admin's reads, the state
+ * changes, and the order events they queue.
+ */
+@Module({
+  imports: [
+    OrderRecordsModule,
+    MongooseModule.forFeature([{ name: IDEMPOTENCY_KEY_MODEL, schema: idempotencyKeySchema }]),
+    StockModule,
+  ],
+  controllers: [OrdersController],
+  providers: [
+    OutboxRelayProvider.forModels(ORDER_MODEL),
+    IdempotencyKeysService,
+    OrderPlacementService,
+    OrdersService,
+  ],
+})
+export class OrdersModule {}
