@@ -23,7 +23,7 @@ export class AppModule {
         }),
         ProductsModule,
         StockModule,
-        SeedModule.register(context),
+        SeedModule,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { PRODUCT_LIMITS, type ProductSort } from '@shop/contracts';
+import { escapeRegex } from '@shop/service-kit';
 
 /** What a search keeps of the catalogue, before any order or page. */
 export interface ProductFilter {
@@ -22,18 +23,6 @@ export interface ProductSearchPlan {
   page?: { skip: number; limit: number };
 }
 
-/**
- * Makes text safe to embed in a regular expression. Only the metacharacters are escaped, each with a
- * backslash, because the pattern runs on the database server (PCRE on MongoDB, java.util.regex on
- * the embedded server) and both read `\x` as a literal `x` for punctuation, while JavaScript's
- * `RegExp.escape` writes `\x2d`/`\u2028` escapes that PCRE does not accept.
- */
-export function escapeRegExp(text: string): string {
-  // A NUL byte is written `\x00` (both engines read it so): BSON refuses a pattern holding one, and the
-  // query failed with a 500 (Schemathesis sent one).
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&').replaceAll('\0', '\\x00');
-}
-
 const SORTS: Record<ProductSort, Record<string, 1 | -1>> = {
   // The id breaks ties so pages never shuffle.
   newest: { createdAt: -1, _id: -1 },
@@ -48,7 +37,7 @@ export function productFilter(search: ProductFilter): Record<string, unknown> {
   const filter: Record<string, unknown> = { deletedAt: null };
   const text = search.query?.trim();
   if (text) {
-    const pattern = new RegExp(escapeRegExp(text), 'i');
+    const pattern = new RegExp(escapeRegex(text), 'i');
     filter['$or'] = ['name', 'brand', 'category', 'description'].map((field) => ({ [field]: pattern }));
   }
   if (search.category) filter['category'] = search.category;

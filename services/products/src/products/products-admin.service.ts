@@ -13,15 +13,12 @@ import {
   type Product,
   type ProductDeletedResponse,
 } from '@shop/contracts';
-import { newEvent, outboxPush } from '@shop/service-kit';
+import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
 import { type Model, Types, isObjectIdOrHexString } from 'mongoose';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-input.dto';
-import { ProductEventsRelay } from './product-events.relay';
 import { productSlug } from './product-slug';
 import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
 import { PUBLIC_FIELDS, type StoredProduct, toProduct } from './product-views';
-
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 function checkedId(id: string): string {
   if (!isObjectIdOrHexString(id)) throw new BadRequestException('Invalid product id');
@@ -51,7 +48,7 @@ function updatedEvent(productId: string, slug: string, input: CreateProductDto |
 export class ProductsAdminService implements OnModuleInit {
   constructor(
     @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
-    private readonly relay: ProductEventsRelay,
+    private readonly relay: OutboxRelayProvider,
   ) {}
 
   /** The unique slug index must exist before the first create relies on it for 409s. */
@@ -84,7 +81,7 @@ export class ProductsAdminService implements OnModuleInit {
       if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
       throw error;
     }
-    this.relay.nudge();
+    this.relay.nudge(_id);
     const created = await this.products.findById(_id).select(PUBLIC_FIELDS).lean<StoredProduct>();
     return toProduct(created!);
   }
@@ -122,7 +119,7 @@ export class ProductsAdminService implements OnModuleInit {
       throw error;
     }
     if (!updated) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    this.relay.nudge();
+    this.relay.nudge(id);
     return toProduct(updated);
   }
 
@@ -143,7 +140,7 @@ export class ProductsAdminService implements OnModuleInit {
       },
     );
     if (result.matchedCount === 0) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    this.relay.nudge();
+    this.relay.nudge(id);
     return { message: PRODUCT_MESSAGES.deleted };
   }
 }

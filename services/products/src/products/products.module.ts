@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { OutboxRelayProvider } from '@shop/service-kit';
 import { ListingsController } from './listings.controller';
-import { ProductEventsRelay } from './product-events.relay';
 import { PRODUCT_MODEL, productSchema } from './product.schema';
 import { ProductsAdminService } from './products-admin.service';
 import { ProductsController } from './products.controller';
@@ -14,7 +14,8 @@ import { ProductsService } from './products.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: PRODUCT_MODEL, schema: productSchema }])],
   controllers: [ProductsController, ListingsController],
-  providers: [ProductsService, ProductsAdminService, ProductEventsRelay],
+  // Publishes the events queued in products (`product.updated`, `product.deleted`).
+  providers: [ProductsService, ProductsAdminService, OutboxRelayProvider.forModels(PRODUCT_MODEL)],
   exports: [MongooseModule],
 })
 export class ProductsModule {}

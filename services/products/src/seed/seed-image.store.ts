@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   MEDIA_STORE_SEED_IMAGE,
@@ -19,7 +19,7 @@ const RETRY_DELAY_MS = 500;
  * service may not write media's database, and services talk over NATS only.
  */
 @Injectable()
-export class SeedImageStore implements OnModuleDestroy {
+export class SeedImageStore {
   constructor(
     @Inject(MEDIA_CLIENT) private readonly client: ClientProxy,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<ProductsConfig>,
@@ -45,9 +45,5 @@ export class SeedImageStore implements OnModuleDestroy {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
       }
     }
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.client.close();
   }
 }

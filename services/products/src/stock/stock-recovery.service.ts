@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
+import { PassLoop, SERVICE_CONTEXT, type ServiceContext } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { ProductsConfig } from '../config/products.config';
 import { PRODUCT_MODEL, type ProductHold, type ProductRecord } from '../products/product.schema';
@@ -15,16 +15,33 @@ type HoldingProduct = { _id: unknown; holds: ProductHold[] };
 /**
  * Finishes what a crash (or a stall longer than RESERVATION_STALE_AFTER_MS) left behind: pending
  * reservations fail, and whatever they, or failing and releasing ones, still hold is given back;
- * then holds that ended reservations left on products are settled. Run by the recovery scheduler.
+ * then holds that ended reservations left on products are settled. Every replica runs a pass at
+ * start and then RESERVATION_RECOVERY_INTERVAL_MS after the last one ended.
  */
 @Injectable()
-export class StockRecoveryService {
+export class StockRecoveryService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly passes: PassLoop;
+
   constructor(
     @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
     @InjectModel(STOCK_RESERVATION_MODEL) private readonly reservations: Model<Reservation>,
     private readonly releasing: StockReleasingService,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<ProductsConfig>,
-  ) {}
+  ) {
+    this.passes = new PassLoop({
+      pass: () => this.recover(),
+      intervalMs: context.config.RESERVATION_RECOVERY_INTERVAL_MS,
+      onError: (error) => context.logger.warn({ err: error }, 'reservation recovery pass failed'),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.passes.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.passes.stop();
+  }
 
   /** Answers how many reservations it finished plus how many stray holds it settled. */
   async recover(now = new Date()): Promise<number> {

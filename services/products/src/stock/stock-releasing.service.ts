@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { ReleaseStockReply } from '@shop/contracts';
-import { SERVICE_CONTEXT, type ServiceContext, shopCounter } from '@shop/service-kit';
+import { SERVICE_CONTEXT, type ServiceContext, isDuplicateKey, shopCounter } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { PRODUCT_MODEL, type ProductRecord } from '../products/product.schema';
 import { IN_PROGRESS, refuse } from './reservation-refusals';
@@ -13,8 +13,6 @@ import {
 } from './stock-reservation.schema';
 
 type Reservation = StockReservationRecord;
-
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 /**
  * Ends reservations: gives their stock back (`products.release`, a refused or interrupted reserve,

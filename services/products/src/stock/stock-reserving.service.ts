@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { ReservedItem, ReserveStockReply, StockRequestItem } from '@shop/contracts';
-import { GroupCommit, insertEach, shopCounter } from '@shop/service-kit';
+import { GroupCommit, insertEach, isDuplicateKey, shopCounter } from '@shop/service-kit';
 import { type Model, Types, type mongo } from 'mongoose';
 import { PRODUCT_MODEL, type ProductRecord } from '../products/product.schema';
 import {
@@ -18,8 +18,6 @@ import {
 import { applyProductWrite, giveBackStock, takeStock } from './stock-holds';
 import { StockReleasingService } from './stock-releasing.service';
 import { STOCK_RESERVATION_MODEL, type StockReservationRecord } from './stock-reservation.schema';
-
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 const sameLines = (a: StockRequestItem[], b: StockRequestItem[]) =>
   a.length === b.length &&

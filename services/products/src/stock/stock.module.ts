@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ProductsModule } from '../products/products.module';
 import { PaidOrdersController } from './paid-orders.controller';
-import { ReservationRecoveryScheduler } from './reservation-recovery.scheduler';
 import { StockRecoveryService } from './stock-recovery.service';
 import { StockReleasingService } from './stock-releasing.service';
 import { STOCK_RESERVATION_MODEL, stockReservationSchema } from './stock-reservation.schema';
@@ -27,11 +26,6 @@ import { StockReservingService } from './stock-reserving.service';
     MongooseModule.forFeature([{ name: STOCK_RESERVATION_MODEL, schema: stockReservationSchema }]),
   ],
   controllers: [StockReservationsController, PaidOrdersController],
-  providers: [
-    StockReservingService,
-    StockReleasingService,
-    StockRecoveryService,
-    ReservationRecoveryScheduler,
-  ],
+  providers: [StockReservingService, StockReleasingService, StockRecoveryService],
 })
 export class StockModule {}

@@ -1,5 +1,5 @@
 import { type ProductInput, PRODUCT_LIMITS, PRODUCT_MESSAGES, isMediaUrl } from '@shop/contracts';
-import { Transform } from 'class-transformer';
+import { Trim } from '@shop/service-kit';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -15,9 +15,6 @@ import {
   type ValidationOptions,
   ValidateBy,
 } from 'class-validator';
-
-const trimmed = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 const required = { message: '$property is required' };
 
@@ -37,7 +34,7 @@ function IsMediaImageUrl(options?: ValidationOptions): PropertyDecorator {
 
 /** The fields create and update share (spec §5); countInStock differs, see below. */
 abstract class ProductInputDto implements ProductInput {
-  @trimmed()
+  @Trim()
   @IsString()
   @IsNotEmpty(required)
   @MaxLength(120)
@@ -54,13 +51,13 @@ abstract class ProductInputDto implements ProductInput {
   @IsMediaImageUrl({ each: true })
   image!: string[];
 
-  @trimmed()
+  @Trim()
   @IsString()
   @IsNotEmpty(required)
   @MaxLength(60)
   category!: string;
 
-  @trimmed()
+  @Trim()
   @IsString()
   @IsNotEmpty(required)
   @MaxLength(60)
@@ -76,7 +73,7 @@ abstract class ProductInputDto implements ProductInput {
 
   abstract countInStock: number;
 
-  @trimmed()
+  @Trim()
   @IsString()
   @IsNotEmpty(required)
   @MaxLength(5_000)

@@ -1,15 +1,13 @@
 import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
+import { QueryNumber, QueryText } from '@shop/service-kit';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ProductFilter, ProductSearch } from '../product-search';
 
 // An empty parameter (`?query=`) means "not given"; anything else keeps its type, so a repeated
-// parameter (an array) or an operator object fails validation instead of reaching a query.
-const blankIsAbsent = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() === '' ? undefined : value,
-  );
-const asNumber = () =>
+// parameter (an array) or an operator object fails validation instead of reaching a query. A price
+// may have decimals, which the kit's QueryNumber (digits only) refuses.
+const QueryPrice = () =>
   Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     return value.trim() === '' ? undefined : Number(value);
@@ -18,31 +16,31 @@ const asNumber = () =>
 /** The filters of `GET /api/products` and of `GET /api/products/facets` (contracts: ProductFilterQuery). */
 export class ProductFilterDto implements ProductFilter {
   @IsOptional()
-  @blankIsAbsent()
+  @QueryText()
   @IsString()
   @MaxLength(100)
   query?: string;
 
   @IsOptional()
-  @blankIsAbsent()
+  @QueryText()
   @IsString()
   @MaxLength(60)
   category?: string;
 
   @IsOptional()
-  @blankIsAbsent()
+  @QueryText()
   @IsString()
   @MaxLength(60)
   brand?: string;
 
   @IsOptional()
-  @asNumber()
+  @QueryPrice()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   minPrice?: number;
 
   @IsOptional()
-  @asNumber()
+  @QueryPrice()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   maxPrice?: number;
@@ -51,19 +49,19 @@ export class ProductFilterDto implements ProductFilter {
 /** The query of `GET /api/products` (contracts: ProductSearchQuery): the filters, an order and a page. */
 export class ProductSearchDto extends ProductFilterDto implements ProductSearch {
   @IsOptional()
-  @blankIsAbsent()
+  @QueryText()
   @IsIn(PRODUCT_SORTS)
   sort?: ProductSort;
 
   @IsOptional()
-  @asNumber()
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(1_000_000)
   page?: number;
 
   @IsOptional()
-  @asNumber()
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(PRODUCT_LIMITS.maxPageSize)
