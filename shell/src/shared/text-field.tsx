@@ -30,3 +30,10 @@ export function TextField({ label, value, onChange, hint, ...input }: TextFieldP
     </div>
   );
 }
+
+/** The e-mail field of the shell's forms. */
+export function EmailField({ value, onChange }: Pick<TextFieldProps, 'value' | 'onChange'>) {
+  return (
+    <TextField label="Email" type="email" required autoComplete="email" value={value} onChange={onChange} />
+  );
+}

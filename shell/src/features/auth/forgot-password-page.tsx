@@ -1,12 +1,12 @@
 import { USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
-import { Button, errorMessage } from '@shop/ui';
-import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@shop/ui';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import styles from '../../shared/form.module.css';
 import { rememberResetEmail } from './reset-email';
-import { TextField } from '../../shared/text-field';
+import { FormPage } from '../../shared/form-page';
+import { EmailField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
@@ -24,8 +24,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const { submitting, submit } = useSubmission();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     await submit(
       async () => {
         await apiFetch(`${USERS_API}/forgot-password`, { method: 'POST', body: { email } });
@@ -42,25 +41,18 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <section className={styles['page']}>
-      <title>Forgot Password</title>
-      <h1>Forgot Password</h1>
-      <form className={styles['form']} onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-        />
-        <Button type="submit" className={styles['submit']} disabled={submitting}>
-          Request password reset
-        </Button>
-      </form>
-      <p className={styles['links']}>
-        <Link to="/signin">Back to Sign In</Link>
-      </p>
-    </section>
+    <FormPage
+      title="Forgot Password"
+      submitLabel="Request password reset"
+      submitting={submitting}
+      onSubmit={onSubmit}
+      links={
+        <>
+          <Link to="/signin">Back to Sign In</Link>
+        </>
+      }
+    >
+      <EmailField value={email} onChange={setEmail} />
+    </FormPage>
   );
 }

@@ -1,13 +1,13 @@
 import { PASSWORD_RECOVERY_MESSAGES, type ResetPasswordRequest, USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
-import { Button, errorMessage } from '@shop/ui';
-import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@shop/ui';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import styles from '../../shared/form.module.css';
-import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
+import { passwordsDiffer } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
-import { TextField } from '../../shared/text-field';
+import { FormPage } from '../../shared/form-page';
+import { EmailField, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: the reset step's toasts. */
@@ -30,12 +30,8 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const { submitting, submit } = useSubmission();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (newPassword !== confirmPassword) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+  const onSubmit = async () => {
+    if (passwordsDiffer(newPassword, confirmPassword)) return;
     await submit(
       async () => {
         const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
@@ -53,56 +49,47 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <section className={styles['page']}>
-      <title>Reset Password</title>
-      <h1>Reset Password</h1>
-      {knownEmail && <p>Enter the code we sent to {knownEmail}.</p>}
-      <form className={styles['form']} onSubmit={onSubmit}>
-        {!knownEmail && (
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-          />
-        )}
-        <TextField
-          label="OTP"
-          required
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\s*[0-9]{6}\s*"
-          title="The 6-digit code from the e-mail"
-          value={otp}
-          onChange={setOtp}
-        />
-        <TextField
-          label="New Password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-        />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-        />
-        <Button type="submit" className={styles['submit']} disabled={submitting}>
-          Reset Password
-        </Button>
-      </form>
-      <p className={styles['links']}>
-        <Link to="/forgot-password">Send a new code</Link>
-        <Link to="/signin">Back to Sign In</Link>
-      </p>
-    </section>
+    <FormPage
+      title="Reset Password"
+      intro={knownEmail && <p>Enter the code we sent to {knownEmail}.</p>}
+      submitLabel="Reset Password"
+      submitting={submitting}
+      onSubmit={onSubmit}
+      links={
+        <>
+          <Link to="/forgot-password">Send a new code</Link>
+          <Link to="/signin">Back to Sign In</Link>
+        </>
+      }
+    >
+      {!knownEmail && <EmailField value={email} onChange={setEmail} />}
+      <TextField
+        label="OTP"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\s*[0-9]{6}\s*"
+        title="The 6-digit code from the e-mail"
+        value={otp}
+        onChange={setOtp}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        required
+        minLength={8}
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+    </FormPage>
   );
 }

@@ -1,12 +1,11 @@
 import { USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
-import { Button } from '@shop/ui';
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import styles from '../../shared/form.module.css';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
-import { TextField } from '../../shared/text-field';
+import { FormPage } from '../../shared/form-page';
+import { EmailField, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
@@ -17,8 +16,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const { submitting, submit } = useSubmission();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     await submit(async () => {
       setUserInfo(
         await apiFetch<UserInfo>(`${USERS_API}/signin`, { method: 'POST', body: { email, password } }),
@@ -27,37 +25,30 @@ export function SignInPage() {
   };
 
   return (
-    <section className={styles['page']}>
-      <title>Sign In</title>
-      <h1>Sign In</h1>
-      <form className={styles['form']} onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <Button type="submit" className={styles['submit']} disabled={submitting}>
-          Sign In
-        </Button>
-      </form>
-      <p className={styles['links']}>
-        <Link to="/forgot-password">Forgot Password?</Link>
-        <span>
-          New customer?{' '}
-          <Link to={`/signup?redirect=${encodeURIComponent(redirect)}`}>Create your account</Link>
-        </span>
-      </p>
-    </section>
+    <FormPage
+      title="Sign In"
+      submitLabel="Sign In"
+      submitting={submitting}
+      onSubmit={onSubmit}
+      links={
+        <>
+          <Link to="/forgot-password">Forgot Password?</Link>
+          <span>
+            New customer?{' '}
+            <Link to={`/signup?redirect=${encodeURIComponent(redirect)}`}>Create your account</Link>
+          </span>
+        </>
+      }
+    >
+      <EmailField value={email} onChange={setEmail} />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
+    </FormPage>
   );
 }

@@ -1,14 +1,12 @@
 import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { Button } from '@shop/ui';
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import styles from '../../shared/form.module.css';
-import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
+import { passwordsDiffer } from '../../shared/passwords';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
-import { TextField } from '../../shared/text-field';
+import { FormPage } from '../../shared/form-page';
+import { EmailField, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
@@ -21,12 +19,8 @@ export function SignUpPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const { submitting, submit } = useSubmission();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+  const onSubmit = async () => {
+    if (passwordsDiffer(password, confirmPassword)) return;
     await submit(async () => {
       setUserInfo(
         await apiFetch<UserInfo>(`${USERS_API}/signup`, { method: 'POST', body: { name, email, password } }),
@@ -35,46 +29,39 @@ export function SignUpPage() {
   };
 
   return (
-    <section className={styles['page']}>
-      <title>Sign Up</title>
-      <h1>Sign Up</h1>
-      <form className={styles['form']} onSubmit={onSubmit}>
-        <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-        />
-        <Button type="submit" className={styles['submit']} disabled={submitting}>
-          Sign Up
-        </Button>
-      </form>
-      <p className={styles['links']}>
-        <span>
-          Already have an account?{' '}
-          <Link to={`/signin?redirect=${encodeURIComponent(redirect)}`}>Sign In</Link>
-        </span>
-      </p>
-    </section>
+    <FormPage
+      title="Sign Up"
+      submitLabel="Sign Up"
+      submitting={submitting}
+      onSubmit={onSubmit}
+      links={
+        <>
+          <span>
+            Already have an account?{' '}
+            <Link to={`/signin?redirect=${encodeURIComponent(redirect)}`}>Sign In</Link>
+          </span>
+        </>
+      }
+    >
+      <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
+      <EmailField value={email} onChange={setEmail} />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        minLength={8}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+    </FormPage>
   );
 }

@@ -1,14 +1,13 @@
 import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { Button } from '@shop/ui';
 import { useAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
-import formStyles from '../../shared/form.module.css';
-import { PASSWORDS_DO_NOT_MATCH } from '../../shared/passwords';
+import { passwordsDiffer } from '../../shared/passwords';
 import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
-import { TextField } from '../../shared/text-field';
+import { FormPage } from '../../shared/form-page';
+import { EmailField, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 const PROFILE_UPDATED = 'User updated successfully';
@@ -39,12 +38,8 @@ export function ProfilePage() {
   if (!userInfo) return null;
   const needsCurrentPassword = password !== '' || email.trim().toLowerCase() !== userInfo.email;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+  const onSubmit = async () => {
+    if (passwordsDiffer(password, confirmPassword)) return;
     await submit(async () => {
       const body: UpdateProfileRequest = {
         name,
@@ -62,53 +57,47 @@ export function ProfilePage() {
   };
 
   return (
-    <section className={formStyles['page']}>
-      <title>User Profile</title>
-      <div className={styles['header']}>
-        <h1>User Profile</h1>
-        {userInfo.isAdmin && <AdminFeaturesMenu />}
-      </div>
-      <form className={formStyles['form']} onSubmit={onSubmit}>
-        <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
+    <FormPage
+      title="User Profile"
+      heading={
+        <div className={styles['header']}>
+          <h1>User Profile</h1>
+          {userInfo.isAdmin && <AdminFeaturesMenu />}
+        </div>
+      }
+      submitLabel="Update"
+      submitting={submitting}
+      onSubmit={onSubmit}
+    >
+      <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
+      <EmailField value={email} onChange={setEmail} />
+      <TextField
+        label="Password"
+        type="password"
+        minLength={8}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        hint="Leave empty to keep your current password."
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+      {needsCurrentPassword && (
         <TextField
-          label="Email"
-          type="email"
+          label="Current Password"
+          type="password"
           required
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          hint="Needed to change your email or password."
         />
-        <TextField
-          label="Password"
-          type="password"
-          minLength={8}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          hint="Leave empty to keep your current password."
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-        />
-        {needsCurrentPassword && (
-          <TextField
-            label="Current Password"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={setCurrentPassword}
-            hint="Needed to change your email or password."
-          />
-        )}
-        <Button type="submit" className={formStyles['submit']} disabled={submitting}>
-          Update
-        </Button>
-      </form>
-    </section>
+      )}
+    </FormPage>
   );
 }
