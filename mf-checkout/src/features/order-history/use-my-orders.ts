@@ -1,4 +1,4 @@
-import { ORDERS_API, type Order } from '@shop/contracts';
+import { type MyOrdersQuery, ORDERS_API, type Order } from '@shop/contracts';
 import { type PagedApiGetState, usePagedApiGet } from '@shop/ui';
 
 /** Orders per page of the history. */
@@ -6,5 +6,6 @@ const ORDERS_PER_PAGE = 10;
 
 /** One page of the signed-in customer's orders, newest first (`GET /api/orders/mine?page=&limit=`). */
 export function useMyOrders(page: number): PagedApiGetState<Order> {
-  return usePagedApiGet<Order>(`${ORDERS_API}/mine?page=${page}&limit=${ORDERS_PER_PAGE}`, ORDERS_PER_PAGE);
+  const query: Required<MyOrdersQuery> = { page, limit: ORDERS_PER_PAGE };
+  return usePagedApiGet<Order>(`${ORDERS_API}/mine?page=${query.page}&limit=${query.limit}`, ORDERS_PER_PAGE);
 }

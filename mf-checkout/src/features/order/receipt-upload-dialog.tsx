@@ -4,6 +4,7 @@ import {
   MEDIA_MESSAGES,
   ORDERS_API,
   type Order,
+  type PayOrderRequest,
 } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
 import {
@@ -79,7 +80,7 @@ export function ReceiptUploadDialog({ open, onOpenChange, orderId, onPaid }: Rec
     try {
       const order = await apiFetch<Order>(`${ORDERS_API}/${orderId}/pay`, {
         method: 'PUT',
-        body: { orderId, receiptUrl },
+        body: { orderId, receiptUrl } satisfies PayOrderRequest,
       });
       toast.success(MESSAGES.paid);
       setMarking(false);

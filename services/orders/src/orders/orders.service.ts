@@ -8,6 +8,9 @@ import {
   type Order,
   type OrderAction,
   type OrderDeleted,
+  type OrderDeletedEvent,
+  type OrderDeliveredEvent,
+  type OrderPaidEvent,
   type OrderState,
   type OrderTransition,
   applyOrderAction,
@@ -136,7 +139,7 @@ export class OrdersService {
       action: 'pay',
       owner: customer.id,
       receiptUrl,
-      event: (before, { changes }, now) =>
+      event: (before, { changes }, now): OrderPaidEvent =>
         newEvent(ORDER_PAID, {
           orderId: before._id.toHexString(),
           userId: before.user,
@@ -154,7 +157,7 @@ export class OrdersService {
     const { order } = await this.transition({
       id,
       action: 'markPaid',
-      event: (before, { changes }, now) =>
+      event: (before, { changes }, now): OrderPaidEvent =>
         newEvent(ORDER_PAID, {
           orderId: before._id.toHexString(),
           userId: before.user,
@@ -172,7 +175,7 @@ export class OrdersService {
     const { order } = await this.transition({
       id,
       action: 'deliver',
-      event: (before, _transition, now) =>
+      event: (before, _transition, now): OrderDeliveredEvent =>
         newEvent(ORDER_DELIVERED, {
           orderId: before._id.toHexString(),
           userId: before.user,
@@ -190,7 +193,7 @@ export class OrdersService {
     const { order, transition } = await this.transition({
       id,
       action: 'delete',
-      event: (before, { releasesStock }) =>
+      event: (before, { releasesStock }): OrderDeletedEvent =>
         newEvent(ORDER_DELETED, {
           orderId: before._id.toHexString(),
           userId: before.user,

@@ -11,7 +11,9 @@ import {
   PRODUCT_MESSAGES,
   PRODUCT_UPDATED,
   type Product,
+  type ProductDeletedEvent,
   type ProductDeletedResponse,
+  type ProductUpdatedEvent,
 } from '@shop/contracts';
 import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
 import { type Model, Types, isObjectIdOrHexString } from 'mongoose';
@@ -30,7 +32,11 @@ function slugOrRefuse(slug: string): string {
   return slug;
 }
 
-function updatedEvent(productId: string, slug: string, input: CreateProductDto | UpdateProductDto) {
+function updatedEvent(
+  productId: string,
+  slug: string,
+  input: CreateProductDto | UpdateProductDto,
+): ProductUpdatedEvent {
   return newEvent(PRODUCT_UPDATED, {
     productId,
     slug,
@@ -131,12 +137,13 @@ export class ProductsAdminService implements OnModuleInit {
     checkedId(id);
     const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
     if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    const event: ProductDeletedEvent = newEvent(PRODUCT_DELETED, { productId: id });
     const result = await this.products.updateOne(
       { _id: id, deletedAt: null },
       {
         // A colon never appears in a real slug, so the freed value can never clash with one.
         $set: { deletedAt: new Date(), deletedSlug: current.slug, slug: `deleted:${id}` },
-        ...outboxPush(newEvent(PRODUCT_DELETED, { productId: id })),
+        ...outboxPush(event),
       },
     );
     if (result.matchedCount === 0) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
