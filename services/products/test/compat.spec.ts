@@ -9,7 +9,7 @@ import {
   eventSubject,
 } from '@shop/contracts';
 import { requestReply } from '@shop/service-kit';
-import { type EmbeddedNats, startEmbeddedNats } from '@shop/testing';
+import { type EmbeddedNats, startEmbeddedNats, until } from '@shop/testing';
 import { Types } from 'mongoose';
 import { JSONCodec, type NatsConnection, connect } from 'nats';
 import { firstValueFrom } from 'rxjs';
@@ -41,14 +41,6 @@ let client: ClientProxy;
 
 const newId = () => new Types.ObjectId().toHexString();
 const nowSeconds = () => Math.floor(Date.now() / 1_000);
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Publishes an envelope as a relay does: on its type's subject, `msgId` as Nats-Msg-Id. */
 async function publish(
