@@ -4,6 +4,7 @@ import { firstLoadSection } from './first-load.js';
 import { lcpSection } from './lcp.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
+import { scalingSection } from './scaling.js';
 import { tracingSection } from './tracing.js';
 
 export const SECTIONS: BenchSection[] = [
@@ -12,4 +13,5 @@ export const SECTIONS: BenchSection[] = [
   readsSection,
   ordersSection,
   tracingSection,
+  scalingSection,
 ];

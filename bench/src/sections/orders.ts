@@ -147,7 +147,7 @@ export function orderRequests(buyers: UserInfo[], products: Product[]): autocann
   ];
 }
 
-async function storedOrders(base: string, admin: UserInfo): Promise<number> {
+export async function storedOrders(base: string, admin: UserInfo): Promise<number> {
   const answer = await call<Order[]>(base, '/api/orders?page=1&limit=1', { token: admin.token });
   const total = Number(answer.headers.get('x-total-count'));
   if (answer.status !== 200 || !Number.isFinite(total))
@@ -155,7 +155,7 @@ async function storedOrders(base: string, admin: UserInfo): Promise<number> {
   return total;
 }
 
-interface Load {
+export interface Load {
   /** 2xx answers per second over the measured phase. */
   rate: number;
   ok: number;
@@ -165,7 +165,7 @@ interface Load {
   p99Ms: number;
 }
 
-function summarize(result: autocannon.Result): Load {
+export function summarize(result: autocannon.Result): Load {
   const statuses: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count ?? 0;
   const ok = result['2xx'];
@@ -191,7 +191,7 @@ async function measure(
   return { warmUp, measured };
 }
 
-const describe = (load: Load) =>
+export const describe = (load: Load) =>
   `${load.ok} × 2xx, ${load.failures} failed (${Object.entries(load.statuses)
     .map(([code, count]) => `${code}×${count}`)
     .join(' ')}), p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`;
