@@ -72,6 +72,24 @@ async function reserve(request: ReserveStockRequest): Promise<ReserveStockReply 
   }
 }
 
+/**
+ * Reserves 2 of a product of stock 5, as an order does; then on each replica, once its answer shows
+ * the 3 left (within a second), runs `then`.
+ */
+async function orderTwoOf(product: Product, then: (on: ProductsHarness) => Promise<void>): Promise<void> {
+  const reply = await reserve({
+    reservationId: new Types.ObjectId().toHexString(),
+    items: [{ productId: product._id, quantity: 2 }],
+  });
+  expect(reply).toMatchObject({ items: [{ productId: product._id, quantity: 2 }] });
+  for (const on of [one, two]) {
+    await expect
+      .poll(async () => (await readProduct(on, product._id)).countInStock, { timeout: 1_000 })
+      .toBe(3);
+    await then(on);
+  }
+}
+
 describe('public catalogue reads from memory', () => {
   it('answers a read again from memory until the product changes through the service', async () => {
     const product = await created(one);
@@ -209,17 +227,7 @@ describe('every replica drops what changed', () => {
       expect((await readProduct(on, product._id)).countInStock).toBe(5);
       expect(await listed(on)).toBe(5);
     }
-    const reply = await reserve({
-      reservationId: new Types.ObjectId().toHexString(),
-      items: [{ productId: product._id, quantity: 2 }],
-    });
-    expect(reply).toMatchObject({ items: [{ productId: product._id, quantity: 2 }] });
-    for (const on of [one, two]) {
-      await expect
-        .poll(async () => (await readProduct(on, product._id)).countInStock, { timeout: 1_000 })
-        .toBe(3);
-      expect(await listed(on)).toBe(3);
-    }
+    await orderTwoOf(product, async (on) => expect(await listed(on)).toBe(3));
   });
 });
 
@@ -258,17 +266,7 @@ describe('what an order drops', () => {
     }
     // Changed behind the service's back: only a drop of every answer would show it.
     await rawSet(other._id, { countInStock: 1 });
-    const reply = await reserve({
-      reservationId: new Types.ObjectId().toHexString(),
-      items: [{ productId: taken._id, quantity: 2 }],
-    });
-    expect(reply).toMatchObject({ items: [{ productId: taken._id, quantity: 2 }] });
-    for (const on of [one, two]) {
-      await expect
-        .poll(async () => (await readProduct(on, taken._id)).countInStock, { timeout: 1_000 })
-        .toBe(3);
-      expect((await readProduct(on, other._id)).countInStock).toBe(5);
-    }
+    await orderTwoOf(taken, async (on) => expect((await readProduct(on, other._id)).countInStock).toBe(5));
   });
 });
 
