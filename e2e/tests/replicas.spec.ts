@@ -12,7 +12,7 @@ import {
 import { type RunningStack, startStack } from '@shop/tools';
 import { MongoClient, ObjectId } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
-import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi, TEST_SHIPPING_ADDRESS } from './fixtures';
+import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi } from './fixtures';
 import {
   type Attempt,
   api,
@@ -135,32 +135,16 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
   expect(node).toBeDefined();
   process.kill(node!, 'SIGKILL');
 
-  const order = async (key: string) =>
-    fetch(`${stack.url}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${shopper.token}`,
-        'Idempotency-Key': key,
-      },
-      body: JSON.stringify({
-        orderItems: [{ _id: product!._id, quantity: 1 }],
-        shippingAddress: { fullName: shopper.name, ...TEST_SHIPPING_ADDRESS },
-        paymentMethod: 'bitcoin',
-      }),
-    });
   // Right after the kill a client may still be reconnecting: a refusal is a JSON 503 and a retry with the
   // same key ends in the order; each copy of orders must then take orders.
   for (const key of ['after-kill-1', 'after-kill-2', 'after-kill-3', 'after-kill-4']) {
     await expect
       .poll(
         async () => {
-          const response = await order(key);
-          expect([201, 503]).toContain(response.status);
-          if (response.status === 503) {
-            expect(typeof ((await response.json()) as { message?: unknown }).message).toBe('string');
-          }
-          return response.status;
+          const answer = await placeOrder(stack.url, shopper, product!._id, key);
+          expect([201, 503]).toContain(answer.status);
+          if (answer.status === 503) expect(typeof answer.message).toBe('string');
+          return answer.status;
         },
         { timeout: 30_000, intervals: [500] },
       )

@@ -147,6 +147,26 @@ export function orderRequests(buyers: UserInfo[], products: Product[]): autocann
   ];
 }
 
+/**
+ * `GET /api/products/slug/:slug` with a query string of its own per request: the catalogue cache is keyed
+ * by URL, so every read misses it and goes to the database.
+ */
+export function uncachedReads(base: string, slug: string): Pick<autocannon.Options, 'url' | 'requests'> {
+  let miss = 0;
+  return {
+    url: `${base}/api/products/slug/${slug}`,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          miss += 1;
+          return { ...request, path: `/api/products/slug/${slug}?miss=${miss}` };
+        },
+      },
+    ],
+  };
+}
+
 export async function storedOrders(base: string, admin: UserInfo): Promise<number> {
   const answer = await call<Order[]>(base, '/api/orders?page=1&limit=1', { token: admin.token });
   const total = Number(answer.headers.get('x-total-count'));
@@ -213,19 +233,7 @@ export const ordersSection: BenchSection = {
     context.log(`  ${describe(reads.measured)}`);
     // The same read with the products service's catalogue cache missed on purpose: the cache is keyed
     // by URL, so a query string of its own per request makes every read go to the database.
-    let miss = 0;
-    const uncached = await measure(context, {
-      url: `${base}/api/products/slug/${slug}`,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            miss += 1;
-            return { ...request, path: `/api/products/slug/${slug}?miss=${miss}` };
-          },
-        },
-      ],
-    });
+    const uncached = await measure(context, uncachedReads(base, slug));
     context.log(`uncached reads (a query string per request)\n  ${describe(uncached.measured)}`);
 
     const orders = await measure(context, {

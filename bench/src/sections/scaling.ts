@@ -8,7 +8,16 @@ import autocannon from 'autocannon';
 import type { RunningStack } from '@shop/tools';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { BENCH_PROCESS, partClocks, processCpuMs, spentSince } from '../lib/part-clocks.js';
-import { describe, type Load, orderRequests, type Setup, setUp, storedOrders, summarize } from './orders.js';
+import {
+  describe,
+  type Load,
+  orderRequests,
+  type Setup,
+  setUp,
+  storedOrders,
+  summarize,
+  uncachedReads,
+} from './orders.js';
 
 const WARM_UP_S = 2;
 /** The stacks compared: one copy of each service, and two of products and orders. */
@@ -36,19 +45,7 @@ function options(workload: Workload, stack: RunningStack, setup: Setup): autocan
   if (workload === 'reads') return { url: `${stack.url}/api/products/slug/${slug}` };
   if (workload === 'orders')
     return { url: `${stack.url}/api/orders`, requests: orderRequests(setup.buyers, setup.products) };
-  let miss = 0;
-  return {
-    url: `${stack.url}/api/products/slug/${slug}`,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          miss += 1;
-          return { ...request, path: `/api/products/slug/${slug}?miss=${miss}` };
-        },
-      },
-    ],
-  };
+  return uncachedReads(stack.url, slug);
 }
 
 async function phase(
