@@ -8,13 +8,15 @@ import { usePagedApiGet } from './use-paged-api-get';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A stub whose answers the test releases one by one, in the order the calls were made. */
+/** A stub whose answers the test releases one by one: the oldest call waiting, or the one to this path. */
 function heldAnswers() {
-  const waiting: ((answer: StubAnswer) => void)[] = [];
-  const api = stubApi(() => new Promise<StubAnswer>((resolve) => waiting.push(resolve)));
-  const release = async (answer: StubAnswer) => {
-    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-    await act(async () => waiting.shift()!(answer));
+  const waiting: { path: string; resolve: (answer: StubAnswer) => void }[] = [];
+  const api = stubApi(({ path }) => new Promise<StubAnswer>((resolve) => waiting.push({ path, resolve })));
+  const release = async (answer: StubAnswer, path?: string) => {
+    await waitFor(() => expect(waiting.some((call) => path === undefined || call.path === path)).toBe(true));
+    const index = waiting.findIndex((call) => path === undefined || call.path === path);
+    const [call] = waiting.splice(index, 1);
+    await act(async () => call!.resolve(answer));
   };
   return { api, release };
 }
@@ -57,10 +59,10 @@ describe('useApiGet', () => {
     expect(result.current).toMatchObject({ status: 'loading', previous: { data: 'one' } });
     rerender({ path: '/api/three' });
     await waitFor(() => expect(api.urls()).toEqual(['/api/one', '/api/two', '/api/three']));
-    // The answer for /api/two comes after the screen moved on: it must not show.
-    await release({ body: 'two' });
-    expect(result.current.status).toBe('loading');
-    await release({ body: 'three' });
+    await release({ body: 'three' }, '/api/three');
+    expect(result.current).toMatchObject({ status: 'loaded', response: { data: 'three' } });
+    // The answer for /api/two comes after the screen moved on: it must not replace the newer one.
+    await release({ body: 'two' }, '/api/two');
     expect(result.current).toMatchObject({ status: 'loaded', response: { data: 'three' } });
   });
 

@@ -49,7 +49,10 @@ export function useApiGet<T>(path: string | null): ApiGet<T> {
     if (path === null) return;
     const controller = new AbortController();
     apiRequest<T>(path, { signal: controller.signal }).then(
-      (response) => setSettled({ path, version, outcome: { status: 'loaded', response } }),
+      (response) => {
+        if (!controller.signal.aborted)
+          setSettled({ path, version, outcome: { status: 'loaded', response } });
+      },
       (error: unknown) => {
         if (isAbort(error, controller.signal)) return;
         const outcome = {
