@@ -18,7 +18,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CatalogCache } from '../src/catalog-cache/catalog-cache';
 import { CATALOG_CACHE_CONTROL } from '../src/catalog-cache/catalog-http';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import {
+  type ProductsHarness,
+  api,
+  createProduct,
+  mediaUrl,
+  startProducts,
+} from './support/products.harness';
 
 // Two replicas of the service on one database and one NATS, each behind its own gateway.
 let one: ProductsHarness;
@@ -34,22 +40,8 @@ afterAll(async () => {
   await one?.close();
 });
 
-async function created(on: ProductsHarness, countInStock = 5): Promise<Product> {
-  const answer = await api<Product>(on, 'POST', '/api/listings/create', {
-    token: on.adminToken,
-    body: {
-      name: `Cached ${randomUUID()}`,
-      image: [mediaUrl()],
-      category: 'Cached',
-      brand: 'Acme',
-      price: 10,
-      countInStock,
-      description: 'A product of the cache tests.',
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
+const created = (on: ProductsHarness, countInStock = 5) =>
+  createProduct(on, { countInStock, category: 'Cached' });
 
 /** Changes a product behind the service's back: no hook, no event, so only a cache would hide it. */
 async function rawSet(id: string, fields: Record<string, unknown>): Promise<void> {

@@ -5,7 +5,6 @@ import {
   PRODUCTS_RESERVE,
   PRODUCT_UPDATED,
   type EventEnvelope,
-  type Product,
   eventSubject,
 } from '@shop/contracts';
 import { requestReply } from '@shop/service-kit';
@@ -24,7 +23,13 @@ import {
   previousUserDeleted,
 } from './compat.fixtures';
 import { collectEvents } from './support/jetstream-events.collector';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import {
+  type ProductsHarness,
+  api,
+  createProduct,
+  shownStock,
+  startProducts,
+} from './support/products.harness';
 
 /*
  * The products service of this build with parts of the build before schema versions (cf99fb5) and
@@ -56,25 +61,10 @@ async function publish(
 /** Sends a command with the NestJS client and no help from `requestReply`: the payload as given. */
 const send = <T>(pattern: string, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload));
 
-async function product(countInStock: number, price = 10): Promise<Product> {
-  const answer = await api<Product>(shop, 'POST', '/api/listings/create', {
-    token: shop.adminToken,
-    body: {
-      name: `Compat ${newId()}`,
-      image: [mediaUrl('first')],
-      category: 'Compat',
-      brand: 'Acme',
-      price,
-      countInStock,
-      description: 'For compatibility.',
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
+const product = (countInStock: number, price = 10) =>
+  createProduct(shop, { countInStock, price, category: 'Compat' });
 
-const stockOf = async (id: string) =>
-  (await api<Product>(shop, 'GET', `/api/products/${id}`)).body.countInStock;
+const stockOf = (id: string) => shownStock(shop, id);
 
 /** A reservation as stored, every field of it. */
 const reservationDoc = (id: string) =>

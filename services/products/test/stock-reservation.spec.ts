@@ -5,14 +5,12 @@ import {
   PRODUCTS_RELEASE,
   PRODUCTS_RESERVE,
   type OrderPaidEvent,
-  type Product,
   type ReleaseStockReply,
   type ReserveStockReply,
   type ReserveStockRequest,
   type StockRequestItem,
 } from '@shop/contracts';
 import { JetStreamEvents, newEvent } from '@shop/service-kit';
-import { randomUUID } from 'node:crypto';
 import { type Model, Types } from 'mongoose';
 import { type NatsConnection, connect } from 'nats';
 import { pino } from 'pino';
@@ -20,7 +18,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCT_MODEL, type ProductHold, type ProductRecord } from '../src/products/product.schema';
 import { type ProductWrite, giveBackStock, takeStock } from '../src/stock/stock-holds';
 import { StockRecoveryService } from '../src/stock/stock-recovery.service';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import {
+  type ProductsHarness,
+  api,
+  createProduct,
+  mediaUrl,
+  shownStock,
+  startProducts,
+} from './support/products.harness';
 
 let shop: ProductsHarness;
 let nats: NatsConnection;
@@ -43,25 +48,15 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; messag
   throw new Error('the command was not refused');
 }
 
-async function product(countInStock: number, price = 10): Promise<Product> {
-  const answer = await api<Product>(shop, 'POST', '/api/listings/create', {
-    token: shop.adminToken,
-    body: {
-      name: `Stocked ${randomUUID()}`,
-      image: [mediaUrl('first'), mediaUrl('second')],
-      category: 'Stock',
-      brand: 'Acme',
-      price,
-      countInStock,
-      description: 'For reservations.',
-    },
+const product = (countInStock: number, price = 10) =>
+  createProduct(shop, {
+    countInStock,
+    price,
+    category: 'Stock',
+    image: [mediaUrl('first'), mediaUrl('second')],
   });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
 
-const stockOf = async (id: string) =>
-  (await api<Product>(shop, 'GET', `/api/products/${id}`)).body.countInStock;
+const stockOf = (id: string) => shownStock(shop, id);
 
 /** The holds on a product, as stored (the API never shows them). */
 async function holdsOf(id: string): Promise<ProductHold[]> {

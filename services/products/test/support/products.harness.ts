@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import type { Product, ProductInput } from '@shop/contracts';
 import { requestReply } from '@shop/service-kit';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { type JsonAnswer, jsonCall } from '@shop/testing';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { type ProductsConfig, productsConfigSchema } from '../../src/config/products.config';
 
@@ -61,4 +63,31 @@ export const api = <T = unknown>(
 export function mediaUrl(name = 'picture'): string {
   const id = Array.from({ length: 24 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
   return `/api/media/${id}/${Date.now()}-${name}.png`;
+}
+
+/** Creates a product as an admin through the API (201), with test values for what `fields` leaves out. */
+export async function createProduct(
+  harness: Pick<ProductsHarness, 'url' | 'adminToken'>,
+  fields: Partial<ProductInput> = {},
+): Promise<Product> {
+  const answer = await api<Product>(harness, 'POST', '/api/listings/create', {
+    token: harness.adminToken,
+    body: {
+      name: `Product ${randomUUID()}`,
+      image: [mediaUrl('first')],
+      category: 'Test',
+      brand: 'Acme',
+      price: 10,
+      countInStock: 5,
+      description: 'A product of the tests.',
+      ...fields,
+    },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+/** The stock a product's public answer shows. */
+export async function shownStock(harness: Pick<ProductsHarness, 'url'>, id: string): Promise<number> {
+  return (await api<Product>(harness, 'GET', `/api/products/${id}`)).body.countInStock;
 }
