@@ -32,6 +32,12 @@ function slugOrRefuse(slug: string): string {
   return slug;
 }
 
+/** The fields an admin sets, as stored: what the input says, and the slug decided for it. */
+function editableFields(input: CreateProductDto | UpdateProductDto, slug: string) {
+  const { name, image, category, brand, price, countInStock, description } = input;
+  return { name, slug, image, category, brand, price, countInStock, description };
+}
+
 function updatedEvent(
   productId: string,
   slug: string,
@@ -69,14 +75,7 @@ export class ProductsAdminService implements OnModuleInit {
     try {
       await this.products.create({
         _id,
-        name: input.name,
-        slug,
-        image: input.image,
-        category: input.category,
-        brand: input.brand,
-        price: input.price,
-        countInStock: input.countInStock,
-        description: input.description,
+        ...editableFields(input, slug),
         // Reviews do not exist yet: a new product has none, whatever the client sent.
         rating: 0,
         numReviews: 0,
@@ -105,16 +104,7 @@ export class ProductsAdminService implements OnModuleInit {
         .findOneAndUpdate(
           { _id: id, deletedAt: null },
           {
-            $set: {
-              name: input.name,
-              slug,
-              image: input.image,
-              category: input.category,
-              brand: input.brand,
-              price: input.price,
-              countInStock: input.countInStock,
-              description: input.description,
-            },
+            $set: editableFields(input, slug),
             ...outboxPush(event),
           },
           { returnDocument: 'after', projection: PUBLIC_FIELDS },
