@@ -55,7 +55,9 @@ const TEST_FILES = [
   '**/*.{spec,test}.{ts,tsx,mts,mjs,cjs,js}',
   '**/test/**',
   '**/__tests__/**',
-  '**/testing/**',
+  // Testing entries of runtime libraries (`@shop/service-kit/testing`, `@shop/ui`'s src/testing).
+  'libs/*/testing/**',
+  '**/src/**/testing/**',
 ];
 
 export default tseslint.config(
