@@ -27,6 +27,6 @@ export {
 export { provideMongo, provideNats } from './test-servers.provider.js';
 export { uniqueDbName, mongoUrlFor } from './database-names.util.js';
 export { createTestTokens, type TestTokens, type TestTokenOptions } from './test-tokens.factory.js';
-export { solidPng } from './png-image.js';
+export { pngChunk, solidPng } from './png-image.js';
 export { until, type UntilOptions } from './until.js';
 export { jsonCall, type JsonAnswer, type JsonCallOptions } from './json-call.js';

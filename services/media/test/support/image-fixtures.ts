@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngChunk } from '@shop/testing';
 import { PNG } from 'pngjs';
 
 // The hand-written JPEG, GIF and WebP below were checked to decode in Chromium (24×16 grey,
@@ -9,15 +10,6 @@ export function pngImage(width = 4, height = 3): Buffer {
   const png = new PNG({ width, height });
   for (let i = 0; i < png.data.length; i += 4) png.data.set([200, 40, 40, 255], i);
   return PNG.sync.write(png);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /**
