@@ -1,3 +1,4 @@
+import type { Product } from '@shop/contracts';
 import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema } from 'mongoose';
 import { reportCatalogWrites } from '../catalog-cache';
@@ -14,17 +15,8 @@ export interface ProductHold {
   at: Date;
 }
 
-export interface ProductRecord {
-  name: string;
-  slug: string;
-  image: string[];
-  category: string;
-  brand: string;
-  price: number;
-  countInStock: number;
-  description: string;
-  rating: number;
-  numReviews: number;
+/** A stored product: the fields the catalog answers with (the contract's `Product`), and what stays inside. */
+export interface ProductRecord extends Omit<Product, '_id'> {
   /** Set when an admin deleted the product: it then takes no part in any read or reservation. */
   deletedAt: Date | null;
   /** The slug it had, kept for the record; `slug` is freed for a new product. */
