@@ -179,6 +179,9 @@ function ensureContractTools(log) {
 /**
  * Schemathesis (PyPI): property-based tests of every service's OpenAPI document against the running
  * shop (e2e/tests/fuzz.spec.ts). A launcher runs its CLI with the interpreter it was installed for.
+ * Its packages go into a folder named site-packages: Hypothesis takes modules from anywhere else for the
+ * project's own code and parses all of them for constants on a run's first draws (over 500 modules,
+ * ~15 s, which spent the orders run's budget before a first case; docs/contracts.md).
  */
 function ensureSchemathesis(log) {
   const launcher = toolPaths().schemathesis;
@@ -189,11 +192,11 @@ function ensureSchemathesis(log) {
     dirname(launcher),
     log,
     {
-      libDir: 'lib',
+      libDir: 'site-packages',
       finish: (staging, python) =>
         writeFileSync(
           join(staging, 'schemathesis'),
-          pythonLauncher(python, 'schemathesis.cli', 'schemathesis'),
+          pythonLauncher(python, 'schemathesis.cli', 'schemathesis', 'site-packages'),
           {
             mode: 0o755,
           },

@@ -77,12 +77,12 @@ export function pipInstall(label, requirement, readyFile, dir, log, { libDir, fi
   log(`${label}: ready`);
 }
 
-/** A script that runs `module`'s `main` from the ./lib folder beside it with `python`. */
-export function pythonLauncher(python, module, main) {
+/** A script that runs `module`'s `main` from the `libDir` folder beside it (./lib) with `python`. */
+export function pythonLauncher(python, module, main, libDir = 'lib') {
   return [
     `#!${python}`,
     'import os, sys',
-    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
+    `sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), '${libDir}'))`,
     `from ${module} import ${main}`,
     `sys.exit(${main}())`,
     '',

@@ -148,12 +148,12 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
 
 /**
  * Where Hypothesis keeps what it computes once and reuses: the constants it collects from the source of
- * every module it takes for the project's own (Schemathesis is installed with pip --target, not into a
- * site-packages folder, so Hypothesis counts Schemathesis and its dependencies as local code: 538 modules
- * parsed), and the character tables of the codecs it draws strings from. Left in each run's temporary
- * folder, every run computes them again on its first draws: about 20 s of CPU on a busy 2-core machine,
- * which spent a 6-10 s budget before a first case (orders: 0 cases; docs/contracts.md). Beside the
- * installed tool, outside the work tree, it is computed once per machine and version.
+ * every module it takes for the project's own (with Schemathesis in a folder not named site-packages, as
+ * ensure-tools installed it before: Schemathesis and its dependencies, 538 modules parsed), and the
+ * character tables of the codecs it draws strings from. Left in each run's temporary folder, every run
+ * computed them again on its first draws: up to ~20 s of CPU on a busy 2-core machine, which spent a
+ * 6-10 s budget before a first case (orders: 0 cases; docs/contracts.md). Beside the installed tool,
+ * outside the work tree, it is computed once per machine and version.
  */
 function hypothesisStorage(schemathesis: string): string {
   return join(dirname(schemathesis), 'hypothesis-storage');
