@@ -37,3 +37,49 @@ export function EmailField({ value, onChange }: Pick<TextFieldProps, 'value' | '
     <TextField label="Email" type="email" required autoComplete="email" value={value} onChange={onChange} />
   );
 }
+
+export interface NewPasswordFieldsProps {
+  /** 'Password' or 'New Password'; the second field is 'Confirm …' of it. */
+  label?: string;
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  /** False where an empty password keeps the current one (the profile). */
+  required?: boolean;
+  hint?: string;
+}
+
+/** A new password (8 characters at least) and its confirmation, as sign-up, reset and profile ask for them. */
+export function NewPasswordFields({
+  label = 'Password',
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+  required = true,
+  hint,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField
+        label={label}
+        type="password"
+        required={required}
+        minLength={8}
+        autoComplete="new-password"
+        value={password}
+        onChange={onPassword}
+        hint={hint}
+      />
+      <TextField
+        label={`Confirm ${label}`}
+        type="password"
+        required={required}
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={onConfirmation}
+      />
+    </>
+  );
+}

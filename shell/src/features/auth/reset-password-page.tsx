@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { passwordsDiffer } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
 import { FormPage } from '../../shared/form-page';
-import { EmailField, TextField } from '../../shared/text-field';
+import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Spec §8: the reset step's toasts. */
@@ -73,22 +73,12 @@ export function ResetPasswordPage() {
         value={otp}
         onChange={setOtp}
       />
-      <TextField
+      <NewPasswordFields
         label="New Password"
-        type="password"
-        required
-        minLength={8}
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={setNewPassword}
-      />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
+        password={newPassword}
+        confirmation={confirmPassword}
+        onPassword={setNewPassword}
+        onConfirmation={setConfirmPassword}
       />
     </FormPage>
   );

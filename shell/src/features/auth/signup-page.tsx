@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { passwordsDiffer } from '../../shared/passwords';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { FormPage } from '../../shared/form-page';
-import { EmailField, TextField } from '../../shared/text-field';
+import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 /** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
@@ -45,22 +45,11 @@ export function SignUpPage() {
     >
       <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        required
-        minLength={8}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmPassword}
+        onPassword={setPassword}
+        onConfirmation={setConfirmPassword}
       />
     </FormPage>
   );

@@ -7,7 +7,7 @@ import { passwordsDiffer } from '../../shared/passwords';
 import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
 import { FormPage } from '../../shared/form-page';
-import { EmailField, TextField } from '../../shared/text-field';
+import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
 const PROFILE_UPDATED = 'User updated successfully';
@@ -71,21 +71,13 @@ export function ProfilePage() {
     >
       <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        minLength={8}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmPassword}
+        onPassword={setPassword}
+        onConfirmation={setConfirmPassword}
+        required={false}
         hint="Leave empty to keep your current password."
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
       />
       {needsCurrentPassword && (
         <TextField
