@@ -244,6 +244,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseBody'];
         };
       };
+      /** @description The Idempotency-Key was used for a different request, or its first request is still running */
+      422: {
+        content: {
+          'application/json': components['schemas']['ErrorResponseBody'];
+        };
+      };
       /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
       503: {
         content: {

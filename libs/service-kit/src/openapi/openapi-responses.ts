@@ -11,7 +11,7 @@ export class ErrorResponseBody implements ErrorResponse {
   message!: string;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds until a retry may succeed', schema: { type: 'integer' } },
@@ -25,6 +25,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'The request conflicts with the current state (out of stock, already exists, wrong status)',
   413: 'The body is larger than the service accepts',
   415: 'The body is not of a type the service accepts',
+  422: 'The Idempotency-Key was used for a different request, or its first request is still running',
   429: 'Too many attempts: wait the seconds in Retry-After',
   503: 'A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later',
 };

@@ -67,8 +67,9 @@ export class OrdersController {
       },
     },
   })
-  // 404: a product of the order is not in the catalogue (products.reserve's refusal).
-  @ApiErrors(404, 409)
+  // 404: a product of the order is not in the catalog (products.reserve's refusal); 422: the key was
+  // used for another order, or its first request is still being placed (IdempotencyKeysService).
+  @ApiErrors(404, 409, 422)
   async place(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlaceOrderDto,
