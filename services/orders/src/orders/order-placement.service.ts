@@ -48,6 +48,15 @@ export interface PlacedOrder {
 // Keeps the insert clear of the moment the recovery pass may start releasing the reservation.
 const SAFETY_MARGIN_MS = 5_000;
 
+/** One checkout being placed: who, under which order id, what (merged lines), and its key's claim if any. */
+interface Checkout {
+  userId: string;
+  orderId: Types.ObjectId;
+  items: StockRequestItem[];
+  request: PlaceOrderDto;
+  claim?: ClaimedKey;
+}
+
 /** Why a checkout placed no order, by its answer's status (`shop_orders_refused_total{reason}`). */
 const REFUSAL_REASONS = { 400: 'invalid', 404: 'unknown_product', 409: 'out_of_stock' };
 
@@ -103,7 +112,10 @@ export class OrderPlacementService implements OnModuleDestroy {
       throw new BadRequestException(error.message);
     }
     if (!idempotencyKey) {
-      return { order: await this.placeNew(userId, new Types.ObjectId(), items, request), replayed: false };
+      return {
+        order: await this.placeNew({ userId, orderId: new Types.ObjectId(), items, request }),
+        replayed: false,
+      };
     }
 
     const fingerprint = requestFingerprint(items, request.shippingAddress, request.paymentMethod);
@@ -112,9 +124,8 @@ export class OrderPlacementService implements OnModuleDestroy {
       this.context.logger.error({ err: error }, 'cannot claim an idempotency key');
       throw new ServiceUnavailableException('The order could not be saved, please try again');
     });
-    if (claim.fresh) {
-      return { order: await this.placeNew(userId, claim.orderId, items, request, claim), replayed: false };
-    }
+    const checkout: Checkout = { userId, orderId: claim.orderId, items, request, claim };
+    if (claim.fresh) return { order: await this.placeNew(checkout), replayed: false };
 
     const earlier = await this.orders
       .findById(claim.orderId)
@@ -131,20 +142,14 @@ export class OrderPlacementService implements OnModuleDestroy {
     }
     // The first request died between its reserve and its insert. The reserve is idempotent by the
     // order id, so finishing the job under the same id takes no more stock than it already holds.
-    return { order: await this.placeNew(userId, claim.orderId, items, request, claim), replayed: false };
+    return { order: await this.placeNew(checkout), replayed: false };
   }
 
   /** Places a new order, counting it placed or refused (a refusal by the catalogue keeps its reason). */
-  private async placeNew(
-    userId: string,
-    orderId: Types.ObjectId,
-    items: StockRequestItem[],
-    request: PlaceOrderDto,
-    claim?: ClaimedKey,
-  ): Promise<Order> {
+  private async placeNew(checkout: Checkout): Promise<Order> {
     try {
-      const order = await this.store(userId, orderId, items, request, claim);
-      this.placed.add(1, { payment_method: request.paymentMethod });
+      const order = await this.store(checkout);
+      this.placed.add(1, { payment_method: checkout.request.paymentMethod });
       return order;
     } catch (error) {
       this.refused.add(1, { reason: refusalReason(error, REFUSAL_REASONS) });
@@ -152,18 +157,13 @@ export class OrderPlacementService implements OnModuleDestroy {
     }
   }
 
-  private async store(
-    userId: string,
-    orderId: Types.ObjectId,
-    items: StockRequestItem[],
-    request: PlaceOrderDto,
-    claim?: ClaimedKey,
-  ): Promise<Order> {
+  private async store(checkout: Checkout): Promise<Order> {
+    const { userId, orderId, items, request } = checkout;
     let due: Date;
     try {
       due = await this.releases.expectOrder(orderId);
     } catch (error) {
-      await this.forgetKey(orderId, claim);
+      await this.forgetKey(checkout);
       this.context.logger.error({ err: error }, 'cannot record a checkout');
       throw new ServiceUnavailableException('The order could not be saved, please try again');
     }
@@ -172,7 +172,7 @@ export class OrderPlacementService implements OnModuleDestroy {
     try {
       reserved = await this.stock.reserve(orderId.toHexString(), items);
     } catch (error) {
-      await this.forgetKey(orderId, claim);
+      await this.forgetKey(checkout);
       // A refusal (out of stock, unknown product) took nothing; silence may have taken stock.
       if (error instanceof HttpException && error.getStatus() < 500)
         await this.releases.nothingReserved(orderId);
@@ -207,7 +207,7 @@ export class OrderPlacementService implements OnModuleDestroy {
         const stored = await this.orders.findById(orderId).select(ORDER_FIELDS).lean<OrderRecord>();
         if (stored) return toOrder(stored);
       }
-      await this.forgetKey(orderId, claim);
+      await this.forgetKey(checkout);
       await this.releases.releaseSoon(orderId);
       if (error instanceof HttpException) throw error;
       this.context.logger.error({ err: error, orderId: orderId.toHexString() }, 'storing an order failed');
@@ -261,7 +261,7 @@ export class OrderPlacementService implements OnModuleDestroy {
    * Frees the Idempotency-Key of a checkout that will not produce an order, before its stock is
    * given back: no retry may finish an order whose reservation is being released.
    */
-  private async forgetKey(orderId: Types.ObjectId, claim: ClaimedKey | undefined): Promise<void> {
+  private async forgetKey({ orderId, claim }: Checkout): Promise<void> {
     if (!claim) return;
     await this.keys
       .forget(claim)
