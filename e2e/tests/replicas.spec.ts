@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import {
-  EVENTS_STREAM,
-  ORDER_CREATED,
-  ORDER_PAID,
-  type Order,
-  type Product,
-  type UserInfo,
-} from '@shop/contracts';
+import { ORDER_CREATED, ORDER_PAID, type Order, type Product, type UserInfo } from '@shop/contracts';
 import { type RunningStack, startStack } from '@shop/tools';
 import { MongoClient, ObjectId } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
@@ -31,6 +24,7 @@ import {
   durablesOf,
   eventsInStream,
   logLines,
+  streamLeader,
   timesEach,
 } from './support/replicas';
 
@@ -125,40 +119,6 @@ test('runs two copies of products and orders on their own ports, and both copies
     .toBe(20);
   expect(completed('products', url)).toBeGreaterThan(0);
   expect(completed('products-2', url)).toBeGreaterThan(0);
-});
-
-test('takes orders (orders asks products over NATS) after one NATS node is killed with kill -9', async () => {
-  test.setTimeout(90_000);
-  const shopper: UserInfo = await signUpThroughApi(stack.url);
-  const [product] = (await (await fetch(`${stack.url}/api/products`)).json()) as Product[];
-  const node = stack.pidOf('nats-1');
-  expect(node).toBeDefined();
-  process.kill(node!, 'SIGKILL');
-
-  // Right after the kill a client may still be reconnecting: a refusal is a JSON 503 and a retry with the
-  // same key ends in the order; each copy of orders must then take orders.
-  for (const key of ['after-kill-1', 'after-kill-2', 'after-kill-3', 'after-kill-4']) {
-    await expect
-      .poll(
-        async () => {
-          const answer = await placeOrder(stack.url, shopper, product!._id, key);
-          expect([201, 503]).toContain(answer.status);
-          if (answer.status === 503) expect(typeof answer.message).toBe('string');
-          return answer.status;
-        },
-        { timeout: 30_000, intervals: [500] },
-      )
-      .toBe(201);
-  }
-  await expect
-    .poll(() => completed('orders', '/api/orders') > 0 && completed('orders-2', '/api/orders') > 0, {
-      timeout: 5_000,
-    })
-    .toBe(true);
-  for (const instance of stack.instances) {
-    const ready = await fetch(`http://127.0.0.1:${instance.port}/health/ready`);
-    expect(ready.status, instance.name).toBe(200);
-  }
 });
 
 test('no oversell: buyers racing through both copies of orders and products get exactly the units in stock', async () => {
@@ -270,6 +230,7 @@ test("an admin's change is on every copy of products within a second, each asked
 });
 
 test('outbox relays and consumers on two copies neither lose nor duplicate: each order stored once, each event once, each consumed once', async () => {
+  test.setTimeout(90_000);
   const ORDERS = 24;
   const product = await listProduct('Events', 1_000);
   const attempts = await Promise.all(
@@ -293,11 +254,12 @@ test('outbox relays and consumers on two copies neither lose nor duplicate: each
       ids,
       (event) => (event.data as { orderId: string }).orderId,
     );
-    return [...counts.values()].filter((times) => times !== 1).length;
+    // Each order whose event is not there exactly once, with how many times it is.
+    return [...counts].filter(([, times]) => times !== 1);
   };
   await expect
-    .poll(once(ORDER_CREATED), { timeout: 10_000, message: 'orders without exactly one order.created' })
-    .toBe(0);
+    .poll(once(ORDER_CREATED), { timeout: 30_000, message: 'orders without exactly one order.created' })
+    .toEqual([]);
 
   // The admin confirms each payment (through the gateway: both copies of orders); each `order.paid`
   // (status Paid) is in the stream once and given to products' durable consumer once, shared by both
@@ -316,8 +278,8 @@ test('outbox relays and consumers on two copies neither lose nor duplicate: each
     }),
   );
   await expect
-    .poll(once(ORDER_PAID), { timeout: 10_000, message: 'orders without exactly one order.paid' })
-    .toBe(0);
+    .poll(once(ORDER_PAID), { timeout: 30_000, message: 'orders without exactly one order.paid' })
+    .toEqual([]);
   await expect
     .poll(
       async () => {
@@ -355,6 +317,40 @@ test('outbox relays and consumers on two copies neither lose nor duplicate: each
   expect(await stockOf(stack.url, product._id)).toBe(1_000 - ORDERS);
 });
 
+test('takes orders (orders asks products over NATS) after one NATS node is killed with kill -9', async () => {
+  test.setTimeout(90_000);
+  const shopper: UserInfo = await signUpThroughApi(stack.url);
+  const [product] = (await (await fetch(`${stack.url}/api/products`)).json()) as Product[];
+  const node = stack.pidOf('nats-1');
+  expect(node).toBeDefined();
+  process.kill(node!, 'SIGKILL');
+
+  // Right after the kill a client may still be reconnecting: a refusal is a JSON 503 and a retry with the
+  // same key ends in the order; each copy of orders must then take orders.
+  for (const key of ['after-kill-1', 'after-kill-2', 'after-kill-3', 'after-kill-4']) {
+    await expect
+      .poll(
+        async () => {
+          const answer = await placeOrder(stack.url, shopper, product!._id, key);
+          expect([201, 503]).toContain(answer.status);
+          if (answer.status === 503) expect(typeof answer.message).toBe('string');
+          return answer.status;
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe(201);
+  }
+  await expect
+    .poll(() => completed('orders', '/api/orders') > 0 && completed('orders-2', '/api/orders') > 0, {
+      timeout: 5_000,
+    })
+    .toBe(true);
+  for (const instance of stack.instances) {
+    const ready = await fetch(`http://127.0.0.1:${instance.port}/health/ready`);
+    expect(ready.status, instance.name).toBe(200);
+  }
+});
+
 /** One catalogue read through the gateway and its answer. */
 interface Read {
   url: string;
@@ -367,9 +363,10 @@ interface Read {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 test('kill -9 of a copy of products, a copy of orders and the stream leader among NATS nodes while shoppers order and read: no read fails, each acknowledged order stored once, stock exact, no checkout recovered twice', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const START = 10_000;
   const SETTLE_MS = 40_000;
+  const KILL_NOTICED_MS = 1_000;
   const product = await listProduct('Kill', START);
   const orderCopies = copiesOf(stack, 'orders').map((copy) => copy.name);
   const productCopies = copiesOf(stack, 'products').map((copy) => copy.name);
@@ -381,8 +378,7 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
       ),
     );
   const finishedBefore = finished().length;
-  const leader = (await (await nats.jetstreamManager()).streams.info(EVENTS_STREAM)).cluster?.leader;
-  expect(leader).toMatch(/^nats-\d$/);
+  const leader = await streamLeader(nats);
 
   const seen = lines.length;
   const started = Date.now();
@@ -428,7 +424,7 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
   kills['products-2'] = Date.now();
   process.kill(stack.pidOf('products-2')!, 'SIGKILL');
   await sleep(started + 8_000 - Date.now());
-  kills[leader!] = Date.now();
+  kills[leader] = Date.now();
   process.kill(stack.pidOf(leader as `nats-${number}`)!, 'SIGKILL');
   const [attempts] = await Promise.all([ordering, reading]);
 
@@ -446,8 +442,10 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
 
   const accepted = attempts.filter((attempt) => attempt.status === 201);
   const refused = attempts.filter((attempt) => attempt.status !== 201);
+  // In flight at a kill: sent before it and answered after, or sent within a second of it, before the
+  // parts had noticed (NATS drops a dead subscriber and a client finds its server gone within ~100 ms).
   const inFlightAtAKill = (attempt: Attempt) =>
-    Object.values(kills).some((at) => attempt.at <= at && at <= attempt.at + attempt.ms);
+    Object.values(kills).some((at) => attempt.at <= at + KILL_NOTICED_MS && at <= attempt.at + attempt.ms);
   test.info().annotations.push({
     type: 'kill -9 of orders-2, products-2 and the NATS stream leader',
     description:
@@ -457,15 +455,11 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
         refused
           .map(
             (attempt) =>
-              `${attempt.status}${
-                inFlightAtAKill(attempt)
-                  ? ' in flight'
-                  : ` sent ${Math.min(
-                      ...Object.values(kills)
-                        .map((at) => attempt.at - at)
-                        .filter((ms) => ms >= 0),
-                    )} ms after a kill`
-              }`,
+              `${attempt.status} sent ${Math.min(
+                ...Object.values(kills)
+                  .map((at) => attempt.at - at)
+                  .filter((ms) => ms >= -attempt.ms),
+              )} ms after a kill${inFlightAtAKill(attempt) ? '' : ' (not in flight)'}`,
           )
           .join(', ') || 'none'
       }); ` +
@@ -491,7 +485,7 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
     refused.filter((attempt) => !inFlightAtAKill(attempt)),
     'refusals of orders not in flight at a kill',
   ).toEqual([]);
-  expect(accepted.some((attempt) => attempt.at > kills[leader!]!)).toBe(true);
+  expect(accepted.some((attempt) => attempt.at > kills[leader]!)).toBe(true);
 
   // The checkouts orders-2 left behind are given back once, by one copy of orders; no stalled reservation
   // is finished twice by the two copies of products.

@@ -3,8 +3,15 @@ import { join } from 'node:path';
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
 import type { RunningStack, ServiceInstance } from '@shop/tools';
 import type { NatsConnection } from 'nats';
+import { expect } from '@playwright/test';
 
 /** What the replicas spec reads beside the API: each copy's own port, metrics and log, and the events stream. */
+
+/**
+ * How long the test's own JetStream API calls may wait: on two busy cores, with a node of the cluster just
+ * restarted, the default 5 s has run out (the services' own calls retry).
+ */
+const JETSTREAM_TIMEOUT_MS = 20_000;
 
 /** Where one copy of a service answers, bypassing the gateway. */
 export const directUrl = (instance: ServiceInstance) => `http://127.0.0.1:${instance.port}`;
@@ -39,7 +46,7 @@ export function logLines(stack: RunningStack, instance: string, text: string): R
 /** Every event of one type in the stream, read from its start by an ordered consumer of the test's own. */
 export async function eventsInStream(nats: NatsConnection, type: string): Promise<EventEnvelope[]> {
   const consumer = await nats
-    .jetstream()
+    .jetstream({ timeout: JETSTREAM_TIMEOUT_MS })
     .consumers.get(EVENTS_STREAM, { filterSubjects: [eventSubject(type)] });
   if ((await consumer.info()).num_pending === 0) return [];
   const events: EventEnvelope[] = [];
@@ -66,7 +73,7 @@ export function timesEach(events: EventEnvelope[], ids: string[], idOf: (event: 
  * (redeliveries included), how many again, and how many wait for an ack or a delivery.
  */
 export async function durablesOf(nats: NatsConnection, type: string) {
-  const jsm = await nats.jetstreamManager();
+  const jsm = await nats.jetstreamManager({ timeout: JETSTREAM_TIMEOUT_MS });
   const subject = eventSubject(type);
   const found: { name: string; delivered: number; redelivered: number; waiting: number }[] = [];
   for await (const info of jsm.consumers.list(EVENTS_STREAM)) {
@@ -80,4 +87,23 @@ export async function durablesOf(nats: NatsConnection, type: string) {
     });
   }
   return found;
+}
+
+/**
+ * The NATS node that leads the events stream's replicas (`nats-2`). Right after a node of the cluster was
+ * killed and restarted, the JetStream API may not answer for a while: asked again until it does.
+ */
+export async function streamLeader(nats: NatsConnection): Promise<string> {
+  const jsm = await nats.jetstreamManager({ timeout: JETSTREAM_TIMEOUT_MS });
+  let leader = '';
+  await expect
+    .poll(
+      async () => {
+        leader = (await jsm.streams.info(EVENTS_STREAM)).cluster?.leader ?? '';
+        return leader;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toMatch(/^nats-\d$/);
+  return leader;
 }
