@@ -179,9 +179,8 @@ function ensureContractTools(log) {
 /**
  * Schemathesis (PyPI): property-based tests of every service's OpenAPI document against the running
  * shop (e2e/tests/fuzz.spec.ts). A launcher runs its CLI with the interpreter it was installed for.
- * Its packages go into a folder named site-packages: Hypothesis takes modules from anywhere else for the
- * project's own code and parses all of them for constants on a run's first draws (over 500 modules,
- * ~15 s, which spent the orders run's budget before a first case; docs/contracts.md).
+ * Its packages go into site-packages: Hypothesis takes modules anywhere else for the project's own and
+ * parses them all on a run's first draws (500 modules, ~15 s: docs/contracts.md).
  */
 function ensureSchemathesis(log) {
   const launcher = toolPaths().schemathesis;

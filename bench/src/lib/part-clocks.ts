@@ -5,15 +5,21 @@ import type { RunningStack } from '@shop/tools';
 
 const TICK_MS = 10;
 
-/** CPU ms a process has used so far (0 once it is gone). */
-export function processCpuMs(pid: number): number {
+/** CPU ms a process or thread has used so far, from its stat file (0 once it is gone). */
+export function statCpuMs(statPath: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return 0;
   }
 }
+
+/** CPU ms a process has used so far (0 once it is gone). */
+export const processCpuMs = (pid: number): number => statCpuMs(`/proc/${pid}/stat`);
+
+/** CPU ms of this process's main thread: the gateway, without a load generator in a worker thread. */
+export const mainThreadCpuMs = (): number => statCpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
 
 /** This process: the gateway (it runs in the bench's main thread) and the load generator beside it. */
 export const BENCH_PROCESS = 'gateway + load generator';
@@ -40,4 +46,35 @@ export function partClocks(stack: RunningStack): Record<string, number> {
 /** CPU ms each part spent between two readings of `partClocks`. */
 export function spentSince(before: Record<string, number>, after: Record<string, number>) {
   return Object.fromEntries(Object.keys(after).map((part) => [part, after[part]! - (before[part] ?? 0)]));
+}
+
+/**
+ * Waits until the stacks have settled: after start-up the services still seed, make image variants and
+ * compile their hot paths, and a stack measured while another is busy looks slower than it is (the
+ * first runs of the tracing section came out up to 1.9x slower than the mirrored last ones). Settled is
+ * two windows of two seconds in a row that differ by under a quarter, under half a core in all (idle
+ * stacks still poll: about 1 % of a core per process here); gives up after two minutes and says so.
+ */
+export async function settle(log: (line: string) => void, stacks: RunningStack[]): Promise<void> {
+  const busy = () =>
+    stacks.reduce((sum, stack) => {
+      const { [BENCH_PROCESS]: _bench, ...parts } = partClocks(stack);
+      return sum + Object.values(parts).reduce((a, b) => a + b, 0);
+    }, 0);
+  const started = Date.now();
+  let previous = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const busyMs = busy() - before;
+    if (busyMs < 1000 && Math.abs(busyMs - previous) < previous / 4) {
+      log(`  stacks settled after ${Math.round((Date.now() - started) / 1000)} s (${busyMs} ms CPU in 2 s)`);
+      return;
+    }
+    if (Date.now() - started > 120_000) {
+      log(`  the stacks were still busy (${busyMs} ms CPU in 2 s) after 2 min; measuring anyway`);
+      return;
+    }
+    previous = busyMs;
+  }
 }

@@ -4,11 +4,11 @@
 // it), so the load generator runs in a worker thread of its own, the same for all three targets.
 // The targets are measured twice in mirrored order (A B C C B A) and averaged, so a burst of load from
 // elsewhere on the machine weighs on all of them alike.
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { mainThreadCpuMs, statCpuMs } from '../lib/part-clocks.js';
 
 const PATH = '/api/products';
 /** Each load phase starts with this much untimed load, so the JIT, the pools and the cache are warm. */
@@ -24,20 +24,11 @@ interface Run {
   serviceUs: number;
 }
 
-// Linux's per-thread and per-process CPU clocks (utime + stime, fields 14 and 15 of stat, in ticks of
-// 10 ms): where each request's CPU goes, so the ratios can be read against what each part costs.
-const TICK_MS = 10;
-function cpuMs(statPath: string): number {
-  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-const mainThreadCpuMs = () => cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
-
 async function load(url: string, connections: number, durationS: number, servicePid: number): Promise<Run> {
   const options = { url, connections, duration: durationS, workers: 1 };
   await autocannon({ ...options, duration: WARM_UP_S });
   const serviceStat = `/proc/${servicePid}/stat`;
-  const before = { main: mainThreadCpuMs(), service: cpuMs(serviceStat) };
+  const before = { main: mainThreadCpuMs(), service: statCpuMs(serviceStat) };
   const result = await autocannon(options);
   if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
     throw new Error(
@@ -50,7 +41,7 @@ async function load(url: string, connections: number, durationS: number, service
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     mainThreadUs: perRequestUs(mainThreadCpuMs() - before.main),
-    serviceUs: perRequestUs(cpuMs(serviceStat) - before.service),
+    serviceUs: perRequestUs(statCpuMs(serviceStat) - before.service),
   };
 }
 

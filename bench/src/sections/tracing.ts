@@ -4,35 +4,22 @@
 // Measured in mirrored order (off on on off) so drift on the machine weighs on both alike; the cost is
 // read in CPU time per answered request over every process of the path (the gateway runs in this
 // process's main thread), besides throughput and latency.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type RunningStack, SERVICES } from '@shop/tools';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { mainThreadCpuMs, processCpuMs, settle } from '../lib/part-clocks.js';
 import { orderRequests, setUp } from './orders.js';
 
 const WARM_UP_S = 2;
 /** Buyers (and connections) of the order phase: enough to keep both cores busy, quick to set up. */
 const BUYERS = 8;
 
-const TICK_MS = 10;
-/** utime + stime of a process or thread, in ms (fields 14 and 15 of its stat file). */
-function cpuMs(statPath: string): number {
-  try {
-    const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
 /** The CPU clocks of the path: this process's main thread (the gateway) and every service. */
 function clocks(stack: RunningStack): Record<string, number> {
-  const found: Record<string, number> = {
-    gateway: cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`),
-  };
+  const found: Record<string, number> = { gateway: mainThreadCpuMs() };
   for (const name of SERVICES) {
     const pid = stack.pidOf(name);
-    if (pid !== undefined) found[name] = cpuMs(`/proc/${pid}/stat`);
+    if (pid !== undefined) found[name] = processCpuMs(pid);
   }
   return found;
 }
@@ -69,45 +56,6 @@ async function load(
     p99Ms: result.latency.p99,
     cpuUs: (spent * 1000) / answered,
   };
-}
-
-/** Every process of the stacks' own (services, database, broker): what may still be busy after start-up. */
-function backgroundClock(stacks: RunningStack[]): number {
-  let total = 0;
-  for (const stack of stacks) {
-    const names = [...stack.instances.map((each) => each.name), 'mongo', 'nats'] as const;
-    for (const name of names) {
-      const pid = stack.pidOf(name);
-      if (pid !== undefined) total += cpuMs(`/proc/${pid}/stat`);
-    }
-  }
-  return total;
-}
-
-/**
- * Waits until the stacks have settled: after start-up the services still seed, make image variants and
- * compile their hot paths, and a stack measured while another is busy looks slower than it is (the
- * first runs of a section came out up to 1.9x slower than the mirrored last ones). Settled is two
- * windows of two seconds in a row that differ by under a quarter, under half a core in all (idle stacks
- * still poll: about 1 % of a core per process here); gives up after two minutes and says so.
- */
-async function settle(log: (line: string) => void, stacks: RunningStack[]): Promise<void> {
-  const started = Date.now();
-  let previous = Number.POSITIVE_INFINITY;
-  for (;;) {
-    const before = backgroundClock(stacks);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const busyMs = backgroundClock(stacks) - before;
-    if (busyMs < 1000 && Math.abs(busyMs - previous) < previous / 4) {
-      log(`  stacks settled after ${Math.round((Date.now() - started) / 1000)} s (${busyMs} ms CPU in 2 s)`);
-      return;
-    }
-    if (Date.now() - started > 120_000) {
-      log(`  the stacks were still busy (${busyMs} ms CPU in 2 s) after 2 min; measuring anyway`);
-      return;
-    }
-    previous = busyMs;
-  }
 }
 
 const mean = (runs: Run[], key: keyof Run) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
