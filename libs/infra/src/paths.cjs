@@ -67,7 +67,9 @@ function toolPaths(versions = toolVersions()) {
     // What tools/contracts/gate compares a service's OpenAPI document with its previous release's by.
     oasdiff: join(toolsDir, `oasdiff-${versions.oasdiff}`, 'oasdiff'),
     // What the browser tests fuzz every service's API with, through the gateway.
-    schemathesis: join(toolsDir, `schemathesis-${versions.schemathesis}`, 'schemathesis'),
+    // -sp: the site-packages layout (tools/infra/ensure-tools.mjs); a cache holding the earlier lib/
+    // layout under the plain name is passed over, not reused.
+    schemathesis: join(toolsDir, `schemathesis-${versions.schemathesis}-sp`, 'schemathesis'),
   };
 }
 
