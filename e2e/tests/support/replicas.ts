@@ -99,7 +99,11 @@ export async function streamLeader(nats: NatsConnection): Promise<string> {
   await expect
     .poll(
       async () => {
-        leader = (await jsm.streams.info(EVENTS_STREAM)).cluster?.leader ?? '';
+        // A call that times out is asked again: expect.poll stops at the first error its callback throws.
+        leader = await jsm.streams
+          .info(EVENTS_STREAM)
+          .then((info) => info.cluster?.leader ?? '')
+          .catch((error: unknown) => `no answer (${String(error)})`);
         return leader;
       },
       { timeout: 60_000, intervals: [1_000] },
