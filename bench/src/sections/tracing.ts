@@ -156,94 +156,68 @@ export const tracingSection: BenchSection = {
       const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
         `${name}: off ${describe(runs.off)}; on ${describe(runs.on)}; ` +
         `+${Math.round(mean(runs.on, 'cpuUs') - mean(runs.off, 'cpuUs'))} µs CPU per request with the exporter`;
-      return [
+      /** CPU per request of `runs` against `reference`'s, lower is better. */
+      const cpuFigure = (
+        id: string,
+        what: [measured: string, reference: string],
+        runs: [measured: Run[], reference: Run[]],
+        target: number,
+        notes: string,
+      ) =>
         figure({
-          id: 'tracing.cached-read-cpu-off-vs-sdk-off',
+          id: `tracing.${id}`,
           section: 'tracing',
-          measured: {
-            what: 'CPU per cached product read through the gateway, no exporter (ids made and passed on, RED metrics)',
-            value: mean(cached.off, 'cpuUs'),
-            unit: 'µs',
-          },
-          reference: {
-            what: 'the same with the services’ SDK off (OTEL_SDK_DISABLED=true)',
-            value: mean(cached['sdk-off'], 'cpuUs'),
-            unit: 'µs',
-          },
+          measured: { what: what[0], value: mean(runs[0], 'cpuUs'), unit: 'µs' },
+          reference: { what: what[1], value: mean(runs[1], 'cpuUs'), unit: 'µs' },
           better: 'lower',
-          target: 1.15,
-          notes: `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
+          target,
+          notes,
+        });
+      const noExporter = 'the same with no exporter';
+      const read = 'CPU per uncached product read through the gateway';
+      const order = `CPU per order placed through the gateway, ${BUYERS} buyers`;
+      const sampler = `sampler ${SAMPLED_ENV.OTEL_TRACES_SAMPLER} ${SAMPLED_ENV.OTEL_TRACES_SAMPLER_ARG} on every part`;
+      return [
+        cpuFigure(
+          'cached-read-cpu-off-vs-sdk-off',
+          [
+            'CPU per cached product read through the gateway, no exporter (ids made and passed on, RED metrics)',
+            'the same with the services’ SDK off (OTEL_SDK_DISABLED=true)',
+          ],
+          [cached.off, cached['sdk-off']],
+          1.15,
+          `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
             mean(cached.off, 'cpuUs') - mean(cached['sdk-off'], 'cpuUs'),
           )} µs CPU per request with the SDK and no exporter`,
-        }),
-        figure({
-          id: 'tracing.read-cpu-on-vs-off',
-          section: 'tracing',
-          measured: {
-            what: 'CPU per uncached product read through the gateway, every span exported',
-            value: mean(reads.on, 'cpuUs'),
-            unit: 'µs',
-          },
-          reference: {
-            what: 'the same with no exporter (ids propagated, nothing sent)',
-            value: mean(reads.off, 'cpuUs'),
-            unit: 'µs',
-          },
-          better: 'lower',
-          target: 1.3,
-          notes: `${cost('reads', reads)}; ${settings}`,
-        }),
-        figure({
-          id: 'tracing.read-cpu-sampled-vs-off',
-          section: 'tracing',
-          measured: {
-            what: 'CPU per uncached product read through the gateway, one trace in ten exported',
-            value: mean(reads.sampled, 'cpuUs'),
-            unit: 'µs',
-          },
-          reference: {
-            what: 'the same with no exporter',
-            value: mean(reads.off, 'cpuUs'),
-            unit: 'µs',
-          },
-          better: 'lower',
-          target: 1.1,
-          notes: `10 % kept ${describe(reads.sampled)}; sampler ${SAMPLED_ENV.OTEL_TRACES_SAMPLER} ${SAMPLED_ENV.OTEL_TRACES_SAMPLER_ARG} on every part`,
-        }),
-        figure({
-          id: 'tracing.order-cpu-on-vs-off',
-          section: 'tracing',
-          measured: {
-            what: `CPU per order placed through the gateway, ${BUYERS} buyers, every span exported`,
-            value: mean(orders.on, 'cpuUs'),
-            unit: 'µs',
-          },
-          reference: {
-            what: 'the same with no exporter',
-            value: mean(orders.off, 'cpuUs'),
-            unit: 'µs',
-          },
-          better: 'lower',
-          target: 1.3,
-          notes: `${cost('orders', orders)}; throughput on/off ${(mean(orders.on, 'rate') / mean(orders.off, 'rate')).toFixed(2)}`,
-        }),
-        figure({
-          id: 'tracing.order-cpu-sampled-vs-off',
-          section: 'tracing',
-          measured: {
-            what: `CPU per order placed through the gateway, ${BUYERS} buyers, one trace in ten exported`,
-            value: mean(orders.sampled, 'cpuUs'),
-            unit: 'µs',
-          },
-          reference: {
-            what: 'the same with no exporter',
-            value: mean(orders.off, 'cpuUs'),
-            unit: 'µs',
-          },
-          better: 'lower',
-          target: 1.1,
-          notes: `10 % kept ${describe(orders.sampled)}`,
-        }),
+        ),
+        cpuFigure(
+          'read-cpu-on-vs-off',
+          [`${read}, every span exported`, 'the same with no exporter (ids propagated, nothing sent)'],
+          [reads.on, reads.off],
+          1.3,
+          `${cost('reads', reads)}; ${settings}`,
+        ),
+        cpuFigure(
+          'read-cpu-sampled-vs-off',
+          [`${read}, one trace in ten exported`, noExporter],
+          [reads.sampled, reads.off],
+          1.1,
+          `10 % kept ${describe(reads.sampled)}; ${sampler}`,
+        ),
+        cpuFigure(
+          'order-cpu-on-vs-off',
+          [`${order}, every span exported`, noExporter],
+          [orders.on, orders.off],
+          1.3,
+          `${cost('orders', orders)}; throughput on/off ${(mean(orders.on, 'rate') / mean(orders.off, 'rate')).toFixed(2)}`,
+        ),
+        cpuFigure(
+          'order-cpu-sampled-vs-off',
+          [`${order}, one trace in ten exported`, noExporter],
+          [orders.sampled, orders.off],
+          1.1,
+          `10 % kept ${describe(orders.sampled)}`,
+        ),
       ];
     } finally {
       await on.stop();
