@@ -323,6 +323,7 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
   const [product] = (await (await fetch(`${stack.url}/api/products`)).json()) as Product[];
   const node = stack.pidOf('nats-1');
   expect(node).toBeDefined();
+  const seen = lines.length;
   process.kill(node!, 'SIGKILL');
 
   // Right after the kill a client may still be reconnecting: a refusal is a JSON 503 and a retry with the
@@ -349,6 +350,12 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
     const ready = await fetch(`http://127.0.0.1:${instance.port}/health/ready`);
     expect(ready.status, instance.name).toBe(200);
   }
+  // The runner brings the node back; the next test starts on a whole cluster.
+  await expect
+    .poll(() => lines.slice(seen).some((line) => line.text.startsWith('✓ nats-1 is ready again')), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 });
 
 /** One catalogue read through the gateway and its answer. */
