@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScriptedUpload, type StubAnswer, json, renderScreen, stubApi } from '@shop/ui/testing';
+import { TEST_ADDRESS } from '../../../testing/shopper';
 import OrderPage from '../order-page';
 
 const ID = '64b0000000000000000000aa';
@@ -15,13 +16,7 @@ const unpaid: Order = {
   _id: ID,
   user: 'u1',
   orderItems: [{ _id: 'p1', name: 'Glock 19', quantity: 2, price: 599.99, image: '/g19.jpg' }],
-  shippingAddress: {
-    fullName: 'Ann Lee',
-    address: '1 Main St',
-    city: 'Austin',
-    country: 'United States of America',
-    phoneNumber: '5125550100',
-  },
+  shippingAddress: TEST_ADDRESS,
   paymentMethod: 'bitcoin',
   itemsPrice: 1199.98,
   taxPrice: 12,

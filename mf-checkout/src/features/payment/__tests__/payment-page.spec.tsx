@@ -4,20 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '@shop/ui/testing';
+import { TEST_SHIPPING } from '../../../testing/shopper';
 import PaymentPage from '../payment-page';
-
-const address = {
-  fullName: 'Ann Lee',
-  address: '1 Main St',
-  city: 'Austin',
-  country: 'United States of America',
-  phoneNumber: '5125550100',
-  price: 0,
-};
 
 function renderPayment({ withAddress = true } = {}) {
   const store = createStore();
-  if (withAddress) store.set(shippingAddressAtom, address);
+  if (withAddress) store.set(shippingAddressAtom, TEST_SHIPPING);
   renderScreen(<PaymentPage />, { url: '/payment', store });
   return store;
 }
@@ -52,7 +44,7 @@ describe('Payment Method screen', () => {
 
   it('starts from the method chosen earlier', () => {
     const store = createStore();
-    store.set(shippingAddressAtom, address);
+    store.set(shippingAddressAtom, TEST_SHIPPING);
     store.set(paymentMethodAtom, 'apple Pay');
     renderScreen(<PaymentPage />, { url: '/payment', store });
     expect(screen.getByRole('radio', { name: 'apple Pay' })).toBeChecked();

@@ -11,16 +11,8 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type StubAnswer, json, renderScreen, stubApi } from '@shop/ui/testing';
+import { TEST_ADDRESS, TEST_SHIPPING } from '../../../testing/shopper';
 import PlaceOrderPage from '../place-order-page';
-
-const address = {
-  fullName: 'Ann Lee',
-  address: '1 Main St',
-  city: 'Austin',
-  country: 'United States of America',
-  phoneNumber: '5125550100',
-  price: 0,
-};
 
 const lines: CartItem[] = [
   {
@@ -48,7 +40,7 @@ const placed = { _id: '64b0000000000000000000aa' } as Order;
 function renderPreview(paymentMethod: 'bitcoin' | 'cashapp' | null = 'bitcoin', items = lines) {
   const store = createStore();
   store.set(siteSettingsAtom, { websiteName: 'Shop', currency: '$', logo: '' });
-  store.set(shippingAddressAtom, address);
+  store.set(shippingAddressAtom, TEST_SHIPPING);
   store.set(cartItemsAtom, items);
   store.set(paymentMethodAtom, paymentMethod);
   renderScreen(<PlaceOrderPage />, { url: '/placeorder', store });
@@ -130,13 +122,7 @@ describe('Preview Order screen', () => {
         price,
         image,
       })),
-      shippingAddress: {
-        fullName: 'Ann Lee',
-        address: '1 Main St',
-        city: 'Austin',
-        country: 'United States of America',
-        phoneNumber: '5125550100',
-      },
+      shippingAddress: TEST_ADDRESS,
       paymentMethod: 'bitcoin',
       itemsPrice: 2434.48,
       taxPrice: 24.34,

@@ -1,26 +1,22 @@
+import type { ShippingAddress } from '@shop/contracts';
 import { EMPTY_SHIPPING_ADDRESS, shippingAddressAtom } from '@shop/state';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '@shop/ui/testing';
+import { TEST_ADDRESS } from '../../../testing/shopper';
 import ShippingPage from '../shipping-page';
 
 const renderShipping = () => renderScreen(<ShippingPage />, { url: '/shipping' }).store;
 
-async function fillIn(values: {
-  fullName: string;
-  address: string;
-  city: string;
-  country: string;
-  phone: string;
-}) {
+async function fillIn(values: ShippingAddress) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Full Name'), values.fullName);
   await user.type(screen.getByLabelText('Address'), values.address);
   await user.type(screen.getByLabelText('City'), values.city);
   if (values.country) await user.selectOptions(screen.getByLabelText('Country'), values.country);
-  await user.type(screen.getByLabelText('Phone Number'), values.phone);
+  await user.type(screen.getByLabelText('Phone Number'), values.phoneNumber);
   return user;
 }
 
@@ -65,13 +61,7 @@ describe('Shipping Address screen', () => {
 
   it("refuses a phone number the server's rule refuses, before sending anything", async () => {
     const store = renderShipping();
-    const user = await fillIn({
-      fullName: 'Ann Lee',
-      address: '1 Main St',
-      city: 'Austin',
-      country: 'United States of America',
-      phone: '555-CALL',
-    });
+    const user = await fillIn({ ...TEST_ADDRESS, phoneNumber: '555-CALL' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('aria-invalid', 'true');
@@ -81,13 +71,7 @@ describe('Shipping Address screen', () => {
 
   it('saves the trimmed address with price 0 and continues to /payment', async () => {
     const store = renderShipping();
-    const user = await fillIn({
-      fullName: '  Ann Lee ',
-      address: '1 Main St',
-      city: 'Austin',
-      country: 'United States of America',
-      phone: '+1 (512) 555-0100',
-    });
+    const user = await fillIn({ ...TEST_ADDRESS, fullName: '  Ann Lee ', phoneNumber: '+1 (512) 555-0100' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(store.get(shippingAddressAtom)).toEqual({
