@@ -2,7 +2,8 @@
 // (browse, search, product pages, fresh stock for the cart, orders, receipt uploads, their history) and
 // an admin (edits, mark paid, delivered, lists). It reports requests, errors by status, p50/p99 per
 // route and each service's memory over time, writes bench/out/soak-report.md and .json, and fails on
-// any 5xx or dropped request, or on a service whose memory grew more than 10 % after warm-up.
+// any 5xx or dropped request, or on a service whose memory grew more than 10 % after warm-up. A failed
+// run lists its first server errors with their request ids and keeps the parts' logs to look them up.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,9 +238,14 @@ async function main(): Promise<void> {
     );
     writeFileSync(join(REPO_ROOT, 'bench', 'out', 'soak-report.md'), report.markdown);
     console.log(`\n${report.markdown}`);
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A failed run keeps its parts' logs, so each server error can be found by its request id.
+    if (failed) console.log(`\nThe parts' logs are kept in ${stack.logDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(failed ? 1 : 0);
 }

@@ -7,6 +7,26 @@ export interface RouteStats {
 
 export const routes = new Map<string, RouteStats>();
 
+/** A server error or a dropped request: enough to find it in the parts' logs (every line has the id). */
+export interface ServerError {
+  route: string;
+  status: number | string;
+  /** When it was sent, ISO. */
+  at: string;
+  /** The answer's `message`, or what the client saw. */
+  message: string;
+  /** The gateway's correlation id (`Kong-Request-ID`), logged by the gateway and every service. */
+  requestId?: string;
+}
+
+/** The first server errors of the run, in order (a run that fails says which, and why). */
+export const serverErrors: ServerError[] = [];
+const MAX_SERVER_ERRORS_KEPT = 50;
+
+function keepServerError(error: ServerError): void {
+  if (serverErrors.length < MAX_SERVER_ERRORS_KEPT) serverErrors.push(error);
+}
+
 function record(route: string, status: number | string, ms: number): void {
   let stats = routes.get(route);
   if (!stats) {
@@ -42,6 +62,7 @@ export async function call<T>(
   } = {},
 ): Promise<Answer<T>> {
   const started = performance.now();
+  const sentAt = new Date().toISOString();
   try {
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? 'GET',
@@ -61,13 +82,20 @@ export async function call<T>(
     } catch {
       body = undefined;
     }
+    if (response.status >= 500) {
+      keepServerError({
+        route,
+        status: response.status,
+        at: sentAt,
+        message: String((body as { message?: unknown } | undefined)?.message ?? text.slice(0, 200)),
+        requestId: response.headers.get('kong-request-id') ?? undefined,
+      });
+    }
     return { status: response.status, body };
   } catch (error) {
-    record(
-      route,
-      error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'dropped',
-      performance.now() - started,
-    );
+    const status = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'dropped';
+    record(route, status, performance.now() - started);
+    keepServerError({ route, status, at: sentAt, message: String(error) });
     return { status: 0, body: undefined };
   }
 }

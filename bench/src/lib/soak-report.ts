@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 // The soak's report: p50/p99 per route, answers by status, and each service copy's memory over the run.
-import { routes } from './soak-calls.js';
+import { routes, serverErrors } from './soak-calls.js';
 
 /** The first part of the run, not judged for memory: pools, caches and JIT settle. */
 const WARM_UP_SHARE = 0.2;
@@ -119,6 +119,21 @@ export function summarize(
           .join(' ')} | ${row.p50Ms} | ${row.p99Ms} |`,
     ),
     '',
+    ...(serverErrors.length === 0
+      ? []
+      : [
+          '## Server errors and dropped requests',
+          '',
+          `The first ${serverErrors.length}, each with the gateway's \`Kong-Request-ID\` that the parts' log lines carry.`,
+          '',
+          '| sent at | route | status | message | request id |',
+          '| --- | --- | --- | --- | --- |',
+          ...serverErrors.map(
+            (error) =>
+              `| ${error.at} | \`${error.route}\` | ${error.status} | ${error.message.replaceAll('|', '\\|')} | ${error.requestId ?? ''} |`,
+          ),
+          '',
+        ]),
     '## Memory (resident, MB)',
     '',
     `| service | peak, first half after warm-up | peak, second half | growth |`,
@@ -140,6 +155,15 @@ export function summarize(
   return {
     failures,
     markdown: lines.join('\n'),
-    json: { minutes: MINUTES, shoppers: SHOPPERS, total, failures, routes: rows, memory, growth },
+    json: {
+      minutes: MINUTES,
+      shoppers: SHOPPERS,
+      total,
+      failures,
+      serverErrors,
+      routes: rows,
+      memory,
+      growth,
+    },
   };
 }
