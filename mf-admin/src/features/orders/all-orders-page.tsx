@@ -1,11 +1,11 @@
 import { ORDER_ACTION_FROM, ORDERS_API, type Order } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { Button, ConfirmDialog, ImageDialog } from '@shop/ui';
+import { Button, ImageDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { SearchForm } from '../../shared/list-controls';
-import { PagedTable } from '../../shared/paged-table';
+import { ListScreen } from '../../shared/list-screen';
+import { DeleteButton, DeleteDialog, useRowDeletion } from '../../shared/row-deletion';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './all-orders-page.module.css';
@@ -27,10 +27,14 @@ const COMMANDS: Record<OrderCommand, { path: string; done: string }> = {
 /** All Orders (spec §2, admin): confirm payments from their receipts, deliver, delete. */
 export default function AllOrdersPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const { state, position, go, reload } = usePagedList<Order>(ordersPath);
-  const [doomed, setDoomed] = useState<Order>();
+  const list = usePagedList<Order>(ordersPath);
   const [receipt, setReceipt] = useState<string>();
-  const { busy, act } = useListAction(reload);
+  const { busy, act } = useListAction(list.reload);
+  const deletion = useRowDeletion<Order>(
+    act,
+    (order) => `${ORDERS_API}/delete/${order._id}`,
+    'Order Deleted successfully!',
+  );
 
   const run = (order: Order, command: OrderCommand) =>
     act(
@@ -39,115 +43,96 @@ export default function AllOrdersPage() {
       COMMANDS[command].done,
     );
 
-  const remove = (order: Order) =>
-    act(
-      order._id,
-      () => apiFetch(`${ORDERS_API}/delete/${order._id}`, { method: 'DELETE' }),
-      'Order Deleted successfully!',
-    );
-
   return (
-    <section className={shared['page']}>
-      <title>All Orders</title>
-      <h1 className={shared['heading']}>All Orders</h1>
-      <div className={shared['toolbar']}>
-        <SearchForm
-          key={position.q}
-          subject="orders"
-          value={position.q}
-          hint="Finds an order id, customer id, item name, shipping detail, payment method or status."
-          onSearch={(q) => go({ q })}
-        />
-      </div>
-      <PagedTable
-        list={{ state, position, go }}
-        noun="orders"
-        label="Orders"
-        head={
-          <>
-            <th scope="col">ORDER ITEMS</th>
-            <th scope="col" className={shared['number']}>
-              ITEMS PRICE
-            </th>
-            <th scope="col" className={shared['number']}>
-              TAX PRICE
-            </th>
-            <th scope="col" className={shared['number']}>
-              TOTAL PRICE
-            </th>
-            <th scope="col">PAID</th>
-            <th scope="col">STATUS</th>
-            <th scope="col">RECEIPT</th>
-            <th scope="col">DELIVERED</th>
-            <th scope="col">ACTIONS</th>
-          </>
-        }
-        rows={(items) =>
-          items.map((order) => (
-            <tr key={order._id}>
-              <td>
-                <OrderItemsMenu order={order} currency={currency} />
-              </td>
-              <td className={shared['number']}>{formatPrice(order.itemsPrice, currency)}</td>
-              <td className={shared['number']}>{formatPrice(order.taxPrice, currency)}</td>
-              <td className={shared['number']}>{formatPrice(order.totalPrice, currency)}</td>
-              <td>{yesNo(order.isPaid)}</td>
-              <td>
-                <span className={styles['status']} data-status={order.status}>
-                  {order.status}
-                </span>
-              </td>
-              <td>
-                {order.paymentReceipt ? (
-                  <button
-                    type="button"
-                    className={styles['receipt']}
-                    aria-label={`View the payment receipt of order ${order._id}`}
-                    onClick={() => setReceipt(order.paymentReceipt)}
-                  >
-                    <img src={order.paymentReceipt} alt="" width={48} height={48} loading="lazy" />
-                  </button>
-                ) : (
-                  'No Receipt'
-                )}
-              </td>
-              <td>{yesNo(order.isDelivered)}</td>
-              <td>
-                <div className={shared['actions']}>
-                  {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
-                    <Button
-                      variant="secondary"
-                      disabled={busy === order._id}
-                      aria-label={`Mark Paid order ${order._id}`}
-                      onClick={() => run(order, 'markPaid')}
-                    >
-                      Mark Paid
-                    </Button>
-                  )}
-                  {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
-                    <Button
-                      variant="secondary"
-                      disabled={busy === order._id}
-                      aria-label={`Delivered order ${order._id}`}
-                      onClick={() => run(order, 'deliver')}
-                    >
-                      Delivered
-                    </Button>
-                  )}
+    <ListScreen
+      title="All Orders"
+      searchHint="Finds an order id, customer id, item name, shipping detail, payment method or status."
+      list={list}
+      noun="orders"
+      label="Orders"
+      head={
+        <>
+          <th scope="col">ORDER ITEMS</th>
+          <th scope="col" className={shared['number']}>
+            ITEMS PRICE
+          </th>
+          <th scope="col" className={shared['number']}>
+            TAX PRICE
+          </th>
+          <th scope="col" className={shared['number']}>
+            TOTAL PRICE
+          </th>
+          <th scope="col">PAID</th>
+          <th scope="col">STATUS</th>
+          <th scope="col">RECEIPT</th>
+          <th scope="col">DELIVERED</th>
+          <th scope="col">ACTIONS</th>
+        </>
+      }
+      rows={(items) =>
+        items.map((order) => (
+          <tr key={order._id}>
+            <td>
+              <OrderItemsMenu order={order} currency={currency} />
+            </td>
+            <td className={shared['number']}>{formatPrice(order.itemsPrice, currency)}</td>
+            <td className={shared['number']}>{formatPrice(order.taxPrice, currency)}</td>
+            <td className={shared['number']}>{formatPrice(order.totalPrice, currency)}</td>
+            <td>{yesNo(order.isPaid)}</td>
+            <td>
+              <span className={styles['status']} data-status={order.status}>
+                {order.status}
+              </span>
+            </td>
+            <td>
+              {order.paymentReceipt ? (
+                <button
+                  type="button"
+                  className={styles['receipt']}
+                  aria-label={`View the payment receipt of order ${order._id}`}
+                  onClick={() => setReceipt(order.paymentReceipt)}
+                >
+                  <img src={order.paymentReceipt} alt="" width={48} height={48} loading="lazy" />
+                </button>
+              ) : (
+                'No Receipt'
+              )}
+            </td>
+            <td>{yesNo(order.isDelivered)}</td>
+            <td>
+              <div className={shared['actions']}>
+                {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
                   <Button
-                    variant="danger"
+                    variant="secondary"
                     disabled={busy === order._id}
-                    aria-label={`Delete order ${order._id}`}
-                    onClick={() => setDoomed(order)}
+                    aria-label={`Mark Paid order ${order._id}`}
+                    onClick={() => run(order, 'markPaid')}
                   >
-                    Delete
+                    Mark Paid
                   </Button>
-                </div>
-              </td>
-            </tr>
-          ))
-        }
-      />
+                )}
+                {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
+                  <Button
+                    variant="secondary"
+                    disabled={busy === order._id}
+                    aria-label={`Delivered order ${order._id}`}
+                    onClick={() => run(order, 'deliver')}
+                  >
+                    Delivered
+                  </Button>
+                )}
+                <DeleteButton
+                  deletion={deletion}
+                  row={order}
+                  label={`Delete order ${order._id}`}
+                  disabled={busy === order._id}
+                />
+              </div>
+            </td>
+          </tr>
+        ))
+      }
+    >
       <ImageDialog
         open={receipt !== undefined}
         onOpenChange={(open) => !open && setReceipt(undefined)}
@@ -155,18 +140,15 @@ export default function AllOrdersPage() {
         src={receipt ?? ''}
         alt="Payment receipt"
       />
-      <ConfirmDialog
-        open={doomed !== undefined}
-        onOpenChange={(open) => !open && setDoomed(undefined)}
+      <DeleteDialog
+        deletion={deletion}
         title="Delete order"
         description={
-          doomed?.status === 'Paid'
-            ? `Delete order ${doomed._id}? Its payment was confirmed, so its stock stays sold.`
-            : `Delete order ${doomed?._id ?? ''}? Its items go back in stock.`
+          deletion.row?.status === 'Paid'
+            ? `Delete order ${deletion.row._id}? Its payment was confirmed, so its stock stays sold.`
+            : `Delete order ${deletion.row?._id ?? ''}? Its items go back in stock.`
         }
-        confirmLabel="Delete"
-        onConfirm={() => (doomed ? remove(doomed) : undefined)}
       />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,11 +1,10 @@
 import { USERS_API, type UserSummary } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
-import { Button, ConfirmDialog } from '@shop/ui';
+import { Button } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { SearchForm } from '../../shared/list-controls';
-import { PagedTable } from '../../shared/paged-table';
+import { ListScreen } from '../../shared/list-screen';
+import { DeleteButton, DeleteDialog, useRowDeletion } from '../../shared/row-deletion';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 
@@ -16,9 +15,13 @@ const usersPath = ({ q, page }: ListPosition) =>
 /** All Users (spec §2, admin): make admins, delete accounts (never your own). */
 export default function AllUsersPage() {
   const me = useAtomValue(userInfoAtom);
-  const { state, position, go, reload } = usePagedList<UserSummary>(usersPath);
-  const [doomed, setDoomed] = useState<UserSummary>();
-  const { busy, act } = useListAction(reload);
+  const list = usePagedList<UserSummary>(usersPath);
+  const { busy, act } = useListAction(list.reload);
+  const deletion = useRowDeletion<UserSummary>(
+    act,
+    (user) => `${USERS_API}/delete/${user._id}`,
+    'User deleted successfully!',
+  );
 
   const makeAdmin = (user: UserSummary) =>
     act(
@@ -27,86 +30,66 @@ export default function AllUsersPage() {
       'User made an admin successfully!',
     );
 
-  const remove = (user: UserSummary) =>
-    act(
-      user._id,
-      () => apiFetch(`${USERS_API}/delete/${user._id}`, { method: 'DELETE' }),
-      'User deleted successfully!',
-    );
-
   return (
-    <section className={shared['page']}>
-      <title>All Users</title>
-      <h1 className={shared['heading']}>All Users</h1>
-      <p className={shared['note']} id="make-admin-note">
-        Make Admin takes effect at the user&apos;s next sign-in.
-      </p>
-      <div className={shared['toolbar']}>
-        <SearchForm
-          key={position.q}
-          subject="users"
-          value={position.q}
-          hint="Finds the text in the name or e-mail address."
-          onSearch={(q) => go({ q })}
-        />
-      </div>
-      <PagedTable
-        list={{ state, position, go }}
-        noun="users"
-        label="Users"
-        head={
-          <>
-            <th scope="col">NAME</th>
-            <th scope="col">EMAIL</th>
-            <th scope="col">ADMIN</th>
-            <th scope="col">ACTIONS</th>
-          </>
-        }
-        rows={(items) =>
-          items.map((user) => (
-            <tr key={user._id}>
-              <th scope="row">{user.name}</th>
-              <td>{user.email}</td>
-              <td>{user.isAdmin ? 'Yes' : 'No'}</td>
-              <td>
-                <div className={shared['actions']}>
-                  {!user.isAdmin && (
-                    <Button
-                      variant="secondary"
-                      disabled={busy === user._id}
-                      aria-label={`Make Admin ${user.email}`}
-                      aria-describedby="make-admin-note"
-                      onClick={() => makeAdmin(user)}
-                    >
-                      Make Admin
-                    </Button>
-                  )}
-                  {user._id === me?._id ? (
-                    <span className={shared['hint']}>You</span>
-                  ) : (
-                    <Button
-                      variant="danger"
-                      disabled={busy === user._id}
-                      aria-label={`Delete ${user.email}`}
-                      onClick={() => setDoomed(user)}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))
-        }
-      />
-      <ConfirmDialog
-        open={doomed !== undefined}
-        onOpenChange={(open) => !open && setDoomed(undefined)}
+    <ListScreen
+      title="All Users"
+      note={
+        <p className={shared['note']} id="make-admin-note">
+          Make Admin takes effect at the user&apos;s next sign-in.
+        </p>
+      }
+      searchHint="Finds the text in the name or e-mail address."
+      list={list}
+      noun="users"
+      label="Users"
+      head={
+        <>
+          <th scope="col">NAME</th>
+          <th scope="col">EMAIL</th>
+          <th scope="col">ADMIN</th>
+          <th scope="col">ACTIONS</th>
+        </>
+      }
+      rows={(items) =>
+        items.map((user) => (
+          <tr key={user._id}>
+            <th scope="row">{user.name}</th>
+            <td>{user.email}</td>
+            <td>{user.isAdmin ? 'Yes' : 'No'}</td>
+            <td>
+              <div className={shared['actions']}>
+                {!user.isAdmin && (
+                  <Button
+                    variant="secondary"
+                    disabled={busy === user._id}
+                    aria-label={`Make Admin ${user.email}`}
+                    aria-describedby="make-admin-note"
+                    onClick={() => makeAdmin(user)}
+                  >
+                    Make Admin
+                  </Button>
+                )}
+                {user._id === me?._id ? (
+                  <span className={shared['hint']}>You</span>
+                ) : (
+                  <DeleteButton
+                    deletion={deletion}
+                    row={user}
+                    label={`Delete ${user.email}`}
+                    disabled={busy === user._id}
+                  />
+                )}
+              </div>
+            </td>
+          </tr>
+        ))
+      }
+    >
+      <DeleteDialog
+        deletion={deletion}
         title="Delete user"
-        description={`Delete the account of ${doomed?.name ?? ''} (${doomed?.email ?? ''})? They are signed out everywhere.`}
-        confirmLabel="Delete"
-        onConfirm={() => (doomed ? remove(doomed) : undefined)}
+        description={`Delete the account of ${deletion.row?.name ?? ''} (${deletion.row?.email ?? ''})? They are signed out everywhere.`}
       />
-    </section>
+    </ListScreen>
   );
 }
