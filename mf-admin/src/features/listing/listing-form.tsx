@@ -9,6 +9,7 @@ import { Button, errorMessage, loadedList, MessageBox, UploadProgress, useApiGet
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
+import { Field } from '../../shared/field';
 import styles from './listing-form.module.css';
 import { LISTING_MESSAGES } from './listing-messages';
 import { useListingImages } from './use-listing-images';
@@ -153,10 +154,7 @@ export function ListingForm({
         )}
       </fieldset>
 
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-name`} className={shared['label']}>
-          Name
-        </label>
+      <Field id={`${id}-name`} label="Name">
         <input
           id={`${id}-name`}
           className={shared['input']}
@@ -165,11 +163,8 @@ export function ListingForm({
           value={draft.name}
           onChange={field('name')}
         />
-      </div>
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-description`} className={shared['label']}>
-          Description
-        </label>
+      </Field>
+      <Field id={`${id}-description`} label="Description">
         <textarea
           id={`${id}-description`}
           className={shared['input']}
@@ -178,11 +173,8 @@ export function ListingForm({
           value={draft.description}
           onChange={field('description')}
         />
-      </div>
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-slug`} className={shared['label']}>
-          Slogan
-        </label>
+      </Field>
+      <Field id={`${id}-slug`} label="Slogan" hint={slugHint}>
         <input
           id={`${id}-slug`}
           className={shared['input']}
@@ -191,15 +183,9 @@ export function ListingForm({
           value={draft.slug}
           onChange={field('slug')}
         />
-        <p id={`${id}-slug-hint`} className={shared['hint']}>
-          {slugHint}
-        </p>
-      </div>
+      </Field>
       <div className={styles['pair']}>
-        <div className={shared['field']}>
-          <label htmlFor={`${id}-brand`} className={shared['label']}>
-            Brand
-          </label>
+        <Field id={`${id}-brand`} label="Brand">
           <input
             id={`${id}-brand`}
             className={shared['input']}
@@ -208,11 +194,8 @@ export function ListingForm({
             value={draft.brand}
             onChange={field('brand')}
           />
-        </div>
-        <div className={shared['field']}>
-          <label htmlFor={`${id}-category`} className={shared['label']}>
-            Category
-          </label>
+        </Field>
+        <Field id={`${id}-category`} label="Category">
           <input
             id={`${id}-category`}
             className={shared['input']}
@@ -227,13 +210,10 @@ export function ListingForm({
               <option key={category} value={category} />
             ))}
           </datalist>
-        </div>
+        </Field>
       </div>
       <div className={styles['pair']}>
-        <div className={shared['field']}>
-          <label htmlFor={`${id}-price`} className={shared['label']}>
-            Price
-          </label>
+        <Field id={`${id}-price`} label="Price">
           <input
             id={`${id}-price`}
             className={shared['input']}
@@ -246,11 +226,12 @@ export function ListingForm({
             value={draft.price}
             onChange={field('price')}
           />
-        </div>
-        <div className={shared['field']}>
-          <label htmlFor={`${id}-stock`} className={shared['label']}>
-            Count In Stock
-          </label>
+        </Field>
+        <Field
+          id={`${id}-stock`}
+          label="Count In Stock"
+          hint={minStock === 0 ? '0 keeps the product listed as Sold Out.' : undefined}
+        >
           <input
             id={`${id}-stock`}
             className={shared['input']}
@@ -264,12 +245,7 @@ export function ListingForm({
             value={draft.countInStock}
             onChange={field('countInStock')}
           />
-          {minStock === 0 && (
-            <p id={`${id}-stock-hint`} className={shared['hint']}>
-              0 keeps the product listed as Sold Out.
-            </p>
-          )}
-        </div>
+        </Field>
       </div>
 
       {refusal && <MessageBox variant="danger">{refusal}</MessageBox>}

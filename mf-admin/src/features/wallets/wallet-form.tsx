@@ -5,42 +5,33 @@ import {
   type Wallet,
 } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
-import { Button, errorMessage } from '@shop/ui';
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { Button } from '@shop/ui';
+import { useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
+import { Field } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
+import { useFormSave } from '../../shared/use-form-save';
 
 /** One payment method's wallet: its details and QR code, saved with 'Save Changes'. */
 export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wallet: Wallet) => void }) {
   const [details, setDetails] = useState(wallet.paymentDetails);
   const [qrCode, setQrCode] = useState(wallet.qrCode);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const id = useId();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
+  const { saving, save } = useFormSave(
+    () => {
       const body: UpdateWalletRequest = { coin: wallet.paymentMethod, walletId: details.trim(), qrCode };
-      const updated = await apiFetch<Wallet>(`${WALLET_API}/update-wallet`, { method: 'PUT', body });
-      toast.success('Wallet updated successfully');
-      onSaved(updated);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return apiFetch<Wallet>(`${WALLET_API}/update-wallet`, { method: 'PUT', body });
+    },
+    'Wallet updated successfully',
+    onSaved,
+  );
 
   return (
     <form className={shared['form']} aria-labelledby={`${id}-method`} onSubmit={save}>
       <h2 id={`${id}-method`}>{wallet.paymentMethod}</h2>
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-details`} className={shared['label']}>
-          Payment Details
-        </label>
+      <Field id={`${id}-details`} label="Payment Details">
         <input
           id={`${id}-details`}
           className={shared['input']}
@@ -49,7 +40,7 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
           value={details}
           onChange={(event) => setDetails(event.target.value)}
         />
-      </div>
+      </Field>
       <ImageUploadField
         label="QR Code"
         url={qrCode}

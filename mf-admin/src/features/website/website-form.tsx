@@ -5,12 +5,13 @@ import {
   type UpdateSiteSettingsRequest,
 } from '@shop/contracts';
 import { apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
-import { Button, errorMessage } from '@shop/ui';
+import { Button } from '@shop/ui';
 import { useSetAtom } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
+import { Field } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
+import { useFormSave } from '../../shared/use-form-save';
 
 /** Site Name, Currency and Logo of one settings record; a save shows in the top bar at once. */
 export function WebsiteForm({
@@ -23,39 +24,31 @@ export function WebsiteForm({
   const [siteName, setSiteName] = useState(record.siteName);
   const [currency, setCurrency] = useState(record.currency);
   const [logo, setLogo] = useState(record.logo);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const setSiteSettings = useSetAtom(siteSettingsAtom);
   const id = useId();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
+  const { saving, save } = useFormSave(
+    () => {
       const body: UpdateSiteSettingsRequest = {
         id: record._id,
         siteName: siteName.trim(),
         currency: currency.trim(),
         logo,
       };
-      const updated = await apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
-      toast.success('Website data updated successfully');
+      return apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
+    },
+    'Website data updated successfully',
+    (updated) => {
       // The shared settings state is what the top bar and every price read (spec §4).
       setSiteSettings(siteSettingsFromRecords([updated]));
       onSaved(updated);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className={shared['form']} onSubmit={save} aria-label="Website settings">
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-name`} className={shared['label']}>
-          Site Name
-        </label>
+      <Field id={`${id}-name`} label="Site Name">
         <input
           id={`${id}-name`}
           className={shared['input']}
@@ -64,11 +57,8 @@ export function WebsiteForm({
           value={siteName}
           onChange={(event) => setSiteName(event.target.value)}
         />
-      </div>
-      <div className={shared['field']}>
-        <label htmlFor={`${id}-currency`} className={shared['label']}>
-          Currency
-        </label>
+      </Field>
+      <Field id={`${id}-currency`} label="Currency" hint="The symbol shown before every price, e.g. $ or €.">
         <input
           id={`${id}-currency`}
           className={shared['input']}
@@ -78,10 +68,7 @@ export function WebsiteForm({
           value={currency}
           onChange={(event) => setCurrency(event.target.value)}
         />
-        <p id={`${id}-currency-hint`} className={shared['hint']}>
-          The symbol shown before every price, e.g. $ or €.
-        </p>
-      </div>
+      </Field>
       <ImageUploadField
         label="Logo"
         url={logo}

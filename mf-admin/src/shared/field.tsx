@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import shared from './admin.module.css';
+
+export interface FieldProps {
+  /** The id of the control inside: the label names it, and the hint is `${id}-hint`. */
+  id: string;
+  label: string;
+  /** Under the control; give the control `aria-describedby={`${id}-hint`}`. */
+  hint?: ReactNode;
+  /** The control, and anything that goes with it (a datalist). */
+  children: ReactNode;
+}
+
+/** One labelled field of an admin form, with its hint under it. */
+export function Field({ id, label, hint, children }: FieldProps) {
+  return (
+    <div className={shared['field']}>
+      <label htmlFor={id} className={shared['label']}>
+        {label}
+      </label>
+      {children}
+      {hint !== undefined && (
+        <p id={`${id}-hint`} className={shared['hint']}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
