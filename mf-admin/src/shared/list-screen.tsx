@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AdminScreen } from './admin-screen';
 import shared from './admin.module.css';
 import { SearchForm } from './list-controls';
 import { PagedTable, type PagedTableProps } from './paged-table';
@@ -23,9 +24,7 @@ export interface ListScreenProps<T> extends PagedTableProps<T> {
 export function ListScreen<T>({ title, searchHint, note, actions, children, ...table }: ListScreenProps<T>) {
   const { position, go } = table.list;
   return (
-    <section className={shared['page']}>
-      <title>{title}</title>
-      <h1 className={shared['heading']}>{title}</h1>
+    <AdminScreen title={title}>
       {note}
       <div className={shared['toolbar']}>
         <SearchForm
@@ -39,6 +38,6 @@ export function ListScreen<T>({ title, searchHint, note, actions, children, ...t
       </div>
       <PagedTable {...table} />
       {children}
-    </section>
+    </AdminScreen>
   );
 }

@@ -2,7 +2,7 @@ import { LISTINGS_API, type Product, type ProductInput } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import shared from '../../shared/admin.module.css';
+import { AdminScreen } from '../../shared/admin-screen';
 import { EMPTY_LISTING, ListingForm } from './listing-form';
 import { LISTING_MESSAGES } from './listing-messages';
 
@@ -20,9 +20,7 @@ export default function CreateListingPage() {
   };
 
   return (
-    <section className={shared['page']}>
-      <title>Create Listing</title>
-      <h1 className={shared['heading']}>Create Listing</h1>
+    <AdminScreen title="Create Listing">
       <ListingForm
         initial={EMPTY_LISTING}
         minStock={1}
@@ -31,6 +29,6 @@ export default function CreateListingPage() {
         slugHint="The product's address, /product/slogan. Left empty, it is made from the name."
         onSubmit={create}
       />
-    </section>
+    </AdminScreen>
   );
 }

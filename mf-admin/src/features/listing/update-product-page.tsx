@@ -3,7 +3,7 @@ import { apiFetch } from '@shop/state';
 import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import shared from '../../shared/admin.module.css';
+import { AdminScreen } from '../../shared/admin-screen';
 import { type ListingDraft, ListingForm } from './listing-form';
 import { LISTING_MESSAGES } from './listing-messages';
 
@@ -34,9 +34,7 @@ export default function UpdateProductPage() {
   };
 
   return (
-    <section className={shared['page']}>
-      <title>Update Product</title>
-      <h1 className={shared['heading']}>Update Product</h1>
+    <AdminScreen title="Update Product">
       {product.status === 'loading' && <LoadingBox />}
       {product.status === 'failed' && <MessageBox variant="danger">{product.message}</MessageBox>}
       {product.status === 'loaded' && (
@@ -50,6 +48,6 @@ export default function UpdateProductPage() {
           onSubmit={update}
         />
       )}
-    </section>
+    </AdminScreen>
   );
 }

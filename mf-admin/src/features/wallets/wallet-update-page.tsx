@@ -1,6 +1,6 @@
 import { WALLET_API, type Wallet } from '@shop/contracts';
 import { LoadingBox, MessageBox, loadedList, useApiGet } from '@shop/ui';
-import shared from '../../shared/admin.module.css';
+import { AdminScreen } from '../../shared/admin-screen';
 import { WalletForm } from './wallet-form';
 import styles from './wallet-update-page.module.css';
 
@@ -14,9 +14,7 @@ export default function WalletUpdatePage() {
     answer.replace((current) => current.map((old) => (old._id === wallet._id ? wallet : old)));
 
   return (
-    <section className={shared['page']}>
-      <title>Wallet Update</title>
-      <h1 className={shared['heading']}>Wallet Update</h1>
+    <AdminScreen title="Wallet Update">
       {answer.status === 'loading' && <LoadingBox />}
       {answer.status === 'failed' && <MessageBox variant="danger">{answer.message}</MessageBox>}
       {answer.status === 'loaded' &&
@@ -29,6 +27,6 @@ export default function WalletUpdatePage() {
             ))}
           </div>
         ))}
-    </section>
+    </AdminScreen>
   );
 }

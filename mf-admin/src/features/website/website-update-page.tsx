@@ -1,6 +1,6 @@
 import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
 import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
-import shared from '../../shared/admin.module.css';
+import { AdminScreen } from '../../shared/admin-screen';
 import { WebsiteForm } from './website-form';
 
 /** Website update (spec §2, admin): the first settings record's name, currency and logo. */
@@ -12,9 +12,7 @@ export default function WebsiteUpdatePage() {
       : undefined;
 
   return (
-    <section className={shared['page']}>
-      <title>Website Update</title>
-      <h1 className={shared['heading']}>Website Update</h1>
+    <AdminScreen title="Website Update">
       {settings.status === 'loading' && <LoadingBox />}
       {settings.status === 'failed' && <MessageBox variant="danger">{settings.message}</MessageBox>}
       {settings.status === 'loaded' &&
@@ -23,6 +21,6 @@ export default function WebsiteUpdatePage() {
         ) : (
           <MessageBox>No data available</MessageBox>
         ))}
-    </section>
+    </AdminScreen>
   );
 }
