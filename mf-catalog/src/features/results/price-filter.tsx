@@ -15,6 +15,35 @@ export interface PriceFilterProps {
 
 const parse = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
+interface PriceInputProps {
+  label: string;
+  name: 'minPrice' | 'maxPrice';
+  value: string;
+  onChange: (value: string) => void;
+  /** The range's error message while there is one: the field is marked invalid and described by it. */
+  errorId: string | undefined;
+}
+
+/** One end of the price range, an amount in the site's currency. */
+function PriceInput({ label, name, value, onChange, errorId }: PriceInputProps) {
+  return (
+    <label className={styles['priceField']}>
+      <span>{label}</span>
+      <input
+        type="number"
+        name={name}
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={value}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
 /** Price range form; the screen remounts it when the URL's range changes, so Back restores the fields too. */
 export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFilterProps) {
   const { currency } = useAtomValue(siteSettingsAtom);
@@ -41,34 +70,20 @@ export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFil
         Price
       </h2>
       <form className={styles['priceForm']} onSubmit={onSubmit}>
-        <label className={styles['priceField']}>
-          <span>Min price ({currency})</span>
-          <input
-            type="number"
-            name="minPrice"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={min}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setMin(event.target.value)}
-          />
-        </label>
-        <label className={styles['priceField']}>
-          <span>Max price ({currency})</span>
-          <input
-            type="number"
-            name="maxPrice"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={max}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setMax(event.target.value)}
-          />
-        </label>
+        <PriceInput
+          label={`Min price (${currency})`}
+          name="minPrice"
+          value={min}
+          onChange={setMin}
+          errorId={error ? errorId : undefined}
+        />
+        <PriceInput
+          label={`Max price (${currency})`}
+          name="maxPrice"
+          value={max}
+          onChange={setMax}
+          errorId={error ? errorId : undefined}
+        />
         <Button type="submit">Apply</Button>
       </form>
       {error && (
