@@ -27,6 +27,7 @@ export * from './util/pass-loop';
 export * from './mongo/duplicate-key';
 export * from './mongo/escape-regex';
 export * from './validation/dto-transforms';
+export * from './validation/media-url';
 export * from './telemetry/shop-metrics';
 export * from './telemetry/trace-context';
 export * from './telemetry/nats-spans';

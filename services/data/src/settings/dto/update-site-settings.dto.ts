@@ -1,6 +1,6 @@
-import { SITE_SETTINGS_LIMITS, isMediaUrl } from '@shop/contracts';
-import { IsMongoId, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Trim } from '@shop/service-kit';
+import { SITE_SETTINGS_LIMITS } from '@shop/contracts';
+import { IsMongoId, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsMediaUrlOrEmpty, Trim } from '@shop/service-kit';
 
 /** Body of `PUT api/data/update-data`. */
 export class UpdateSiteSettingsDto {
@@ -23,12 +23,6 @@ export class UpdateSiteSettingsDto {
   })
   currency!: string;
 
-  @ValidateBy({
-    name: 'isMediaUrlOrEmpty',
-    validator: {
-      validate: (value: unknown) => value === '' || isMediaUrl(value),
-      defaultMessage: () => 'logo must be an image uploaded to this shop (/api/media/...) or empty',
-    },
-  })
+  @IsMediaUrlOrEmpty()
   logo!: string;
 }

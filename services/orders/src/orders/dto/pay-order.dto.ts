@@ -1,5 +1,5 @@
-import { isMediaUrl } from '@shop/contracts';
-import { IsMongoId, IsOptional, ValidateBy } from 'class-validator';
+import { IsMediaUrl } from '@shop/service-kit';
+import { IsMongoId, IsOptional } from 'class-validator';
 
 /** Body of `PUT api/orders/{orderId}/pay`: the receipt the customer uploaded. */
 export class PayOrderDto {
@@ -8,12 +8,6 @@ export class PayOrderDto {
   @IsMongoId({ message: 'orderId must be an order id' })
   orderId?: string;
 
-  @ValidateBy({
-    name: 'isMediaUrl',
-    validator: {
-      validate: (value: unknown) => isMediaUrl(value),
-      defaultMessage: () => 'receiptUrl must be an image uploaded to this shop (/api/media/...)',
-    },
-  })
+  @IsMediaUrl()
   receiptUrl!: string;
 }

@@ -1,6 +1,6 @@
-import { PAYMENT_METHODS, type PaymentMethod, WALLET_DETAILS_MAX_LENGTH, isMediaUrl } from '@shop/contracts';
-import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Trim } from '@shop/service-kit';
+import { PAYMENT_METHODS, type PaymentMethod, WALLET_DETAILS_MAX_LENGTH } from '@shop/contracts';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsMediaUrlOrEmpty, Trim } from '@shop/service-kit';
 
 /** Body of `PUT api/wallet/update-wallet`. */
 export class UpdateWalletDto {
@@ -13,12 +13,6 @@ export class UpdateWalletDto {
   @MaxLength(WALLET_DETAILS_MAX_LENGTH)
   walletId!: string;
 
-  @ValidateBy({
-    name: 'isMediaUrlOrEmpty',
-    validator: {
-      validate: (value: unknown) => value === '' || isMediaUrl(value),
-      defaultMessage: () => 'qrCode must be an image uploaded to this shop (/api/media/...) or empty',
-    },
-  })
+  @IsMediaUrlOrEmpty()
   qrCode!: string;
 }
