@@ -12,6 +12,7 @@ import {
   ORDER_CREATED,
   type Order,
   type OrderCreatedEvent,
+  type OrderItem,
   type PaymentMethod,
   type ReservedItem,
   type StockRequestItem,
@@ -37,7 +38,7 @@ import type { PlaceOrderDto } from './dto/place-order.dto';
 import { type ClaimedKey, IdempotencyKeysService, requestFingerprint } from './idempotency-keys.service';
 import { OrderLinesError, mergeOrderLines } from './order-lines';
 import { ORDER_FIELDS, toOrder } from './order-views';
-import { ORDER_MODEL, type OrderItemRecord, type OrderRecord } from './order.schema';
+import { ORDER_MODEL, type OrderRecord } from './order.schema';
 
 export interface PlacedOrder {
   order: Order;
@@ -228,7 +229,7 @@ export class OrderPlacementService implements OnModuleDestroy {
     request: PlaceOrderDto,
     at: Date,
   ): OrderRecord {
-    const orderItems: OrderItemRecord[] = reserved.map((item) => ({
+    const orderItems: OrderItem[] = reserved.map((item) => ({
       _id: item.productId,
       name: item.name,
       quantity: item.quantity,

@@ -1,23 +1,12 @@
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
+import {
+  ORDER_STATUSES,
+  type Order,
+  type OrderItem,
+  PAYMENT_METHODS,
+  type ShippingAddress,
+} from '@shop/contracts';
 import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema, type Types } from 'mongoose';
-
-export interface OrderItemRecord {
-  /** The product's id. */
-  _id: string;
-  name: string;
-  quantity: number;
-  price: number;
-  image: string;
-}
-
-export interface ShippingAddressRecord {
-  fullName: string;
-  address: string;
-  city: string;
-  country: string;
-  phoneNumber: string;
-}
 
 /**
  * `none`: the order keeps its stock. `pending`: it was deleted unpaid and its stock must go back to
@@ -25,23 +14,17 @@ export interface ShippingAddressRecord {
  */
 export type StockReleaseState = 'none' | 'pending' | 'done';
 
-export interface OrderRecord {
+/**
+ * A stored order: the order the API answers (`Order`, field for field: `toOrder`) with its id and
+ * dates as stored, and the bookkeeping the API never shows.
+ */
+export interface OrderRecord extends Omit<
+  Order,
+  '_id' | 'paidAt' | 'deliveredAt' | 'createdAt' | 'updatedAt'
+> {
   _id: Types.ObjectId;
-  user: string;
-  orderItems: OrderItemRecord[];
-  shippingAddress: ShippingAddressRecord;
-  paymentMethod: PaymentMethod;
-  itemsPrice: number;
-  taxPrice: number;
-  discount: number;
-  shippingPrice: number;
-  totalPrice: number;
-  isPaid: boolean;
   paidAt: Date | null;
-  isDelivered: boolean;
   deliveredAt: Date | null;
-  status: OrderStatus;
-  paymentReceipt: string;
   /** Set by an admin's delete: the order is gone for every read, its events still go out. */
   deletedAt: Date | null;
   stockRelease: StockReleaseState;
@@ -53,7 +36,7 @@ export interface OrderRecord {
 
 export const ORDER_MODEL = 'Order';
 
-const orderItemSchema = new Schema<OrderItemRecord>(
+const orderItemSchema = new Schema<OrderItem>(
   {
     _id: { type: String, required: true },
     name: { type: String, required: true },
@@ -64,7 +47,7 @@ const orderItemSchema = new Schema<OrderItemRecord>(
   { versionKey: false },
 );
 
-const shippingAddressSchema = new Schema<ShippingAddressRecord>(
+const shippingAddressSchema = new Schema<ShippingAddress>(
   {
     fullName: { type: String, required: true },
     address: { type: String, required: true },
