@@ -4,9 +4,11 @@ import { Button, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { Card } from '../../shared/card';
 import shared from '../../shared/checkout.module.css';
 import { OrderLines } from '../../shared/order-lines';
 import { OrderSummary } from '../../shared/order-summary';
+import { ShippingDetails } from '../../shared/shipping-details';
 import styles from './order-page.module.css';
 import { OrderStatusBadge } from './order-status-badge';
 import { ReceiptUploadDialog } from './receipt-upload-dialog';
@@ -41,24 +43,14 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
   const wallet = useWallet(order.paymentMethod, !order.isPaid);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
-  const { shippingAddress: to } = order;
 
   return (
     <>
       <h1 className={styles['title']}>Order {order._id}</h1>
       <div className={shared['columns']}>
         <div className={shared['stack']}>
-          <section className={shared['card']} aria-labelledby="order-shipping">
-            <h2 id="order-shipping">Shipping</h2>
-            <p>
-              <strong>Name:</strong> {to.fullName}
-            </p>
-            <p>
-              <strong>Address:</strong> {to.address}, {to.city}, {to.country}
-            </p>
-            <p>
-              <strong>Phone Number:</strong> {to.phoneNumber}
-            </p>
+          <Card id="order-shipping" title="Shipping">
+            <ShippingDetails to={order.shippingAddress} />
             <p>
               {order.isDelivered ? (
                 <span className={`${styles['badge']} ${styles['good']}`}>
@@ -68,9 +60,8 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
                 <span className={`${styles['badge']} ${styles['bad']}`}>Not Delivered</span>
               )}
             </p>
-          </section>
-          <section className={shared['card']} aria-labelledby="order-payment">
-            <h2 id="order-payment">Payment</h2>
+          </Card>
+          <Card id="order-payment" title="Payment">
             <p>
               <strong>Method:</strong> {order.paymentMethod}
             </p>
@@ -108,20 +99,17 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
                 />
               </>
             )}
-          </section>
-          <section className={shared['card']} aria-labelledby="order-items">
-            <h2 id="order-items">Items</h2>
+          </Card>
+          <Card id="order-items" title="Items">
             <OrderLines lines={order.orderItems} currency={currency} />
-          </section>
+          </Card>
         </div>
         <div className={shared['stack']}>
-          <section className={shared['card']} aria-labelledby="order-summary">
-            <h2 id="order-summary">Order Summary</h2>
+          <Card id="order-summary" title="Order Summary">
             <OrderSummary prices={order} currency={currency} />
-          </section>
+          </Card>
           {!order.isPaid && (
-            <section className={shared['card']} aria-labelledby="order-wallet">
-              <h2 id="order-wallet">Pay with {order.paymentMethod}</h2>
+            <Card id="order-wallet" title={`Pay with ${order.paymentMethod}`}>
               <WalletPanel state={wallet} />
               <Button className={shared['wide']} onClick={() => setUploadOpen(true)}>
                 Upload Receipt
@@ -132,7 +120,7 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
                 orderId={order._id}
                 onPaid={onChange}
               />
-            </section>
+            </Card>
           )}
         </div>
       </div>

@@ -11,9 +11,11 @@ import { Button, MessageBox } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate } from 'react-router-dom';
 import { CheckoutSteps } from '../../shared/checkout-steps';
+import { Card } from '../../shared/card';
 import shared from '../../shared/checkout.module.css';
 import { OrderLines } from '../../shared/order-lines';
 import { OrderSummary } from '../../shared/order-summary';
+import { ShippingDetails } from '../../shared/shipping-details';
 import { usePlaceOrder } from './use-place-order';
 
 /**
@@ -45,33 +47,21 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
       <h1>Preview Order</h1>
       <div className={shared['columns']}>
         <div className={shared['stack']}>
-          <section className={shared['card']} aria-labelledby="preview-shipping">
-            <h2 id="preview-shipping">Shipping</h2>
-            <p>
-              <strong>Name:</strong> {shippingAddress.fullName}
-            </p>
-            <p>
-              <strong>Address:</strong> {shippingAddress.address}, {shippingAddress.city},{' '}
-              {shippingAddress.country}
-            </p>
-            <p>
-              <strong>Phone Number:</strong> {shippingAddress.phoneNumber}
-            </p>
+          <Card id="preview-shipping" title="Shipping">
+            <ShippingDetails to={shippingAddress} />
             <Link to="/shipping" aria-label="Edit shipping">
               Edit
             </Link>
-          </section>
-          <section className={shared['card']} aria-labelledby="preview-payment">
-            <h2 id="preview-payment">Payment</h2>
+          </Card>
+          <Card id="preview-payment" title="Payment">
             <p>
               <strong>Method:</strong> {paymentMethod}
             </p>
             <Link to="/payment" aria-label="Edit payment">
               Edit
             </Link>
-          </section>
-          <section className={shared['card']} aria-labelledby="preview-items">
-            <h2 id="preview-items">Items</h2>
+          </Card>
+          <Card id="preview-items" title="Items">
             {cartItems.length === 0 ? (
               <MessageBox>
                 Cart is empty. <Link to="/">Go Shopping</Link>
@@ -82,10 +72,9 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
             <Link to="/cart" aria-label="Edit items">
               Edit
             </Link>
-          </section>
+          </Card>
         </div>
-        <section className={shared['card']} aria-labelledby="preview-summary">
-          <h2 id="preview-summary">Order Summary</h2>
+        <Card id="preview-summary" title="Order Summary">
           <OrderSummary prices={prices} currency={currency} />
           {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
           <Button
@@ -95,7 +84,7 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
           >
             {placing ? 'Placing Order...' : 'Place Order'}
           </Button>
-        </section>
+        </Card>
       </div>
     </section>
   );
