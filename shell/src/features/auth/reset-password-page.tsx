@@ -4,7 +4,7 @@ import { errorMessage } from '@shop/ui';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { passwordsDiffer } from '../../shared/passwords';
+import { useNewPassword } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
@@ -26,15 +26,18 @@ export function ResetPasswordPage() {
   const [knownEmail] = useState(() => recalledResetEmail(location.state));
   const [email, setEmail] = useState(knownEmail);
   const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
   const { submitting, submit } = useSubmission();
 
   const onSubmit = async () => {
-    if (passwordsDiffer(newPassword, confirmPassword)) return;
+    if (newPassword.differ()) return;
     await submit(
       async () => {
-        const body: ResetPasswordRequest = { email, otp: otp.trim(), newPassword };
+        const body: ResetPasswordRequest = {
+          email,
+          otp: otp.trim(),
+          newPassword: newPassword.fields.password,
+        };
         await apiFetch(`${USERS_API}/reset-password`, { method: 'POST', body });
         forgetResetEmail();
         toast.success(RESET_PASSWORD_MESSAGES.done);
@@ -73,13 +76,7 @@ export function ResetPasswordPage() {
         value={otp}
         onChange={setOtp}
       />
-      <NewPasswordFields
-        label="New Password"
-        password={newPassword}
-        confirmation={confirmPassword}
-        onPassword={setNewPassword}
-        onConfirmation={setConfirmPassword}
-      />
+      <NewPasswordFields label="New Password" {...newPassword.fields} />
     </FormPage>
   );
 }

@@ -3,7 +3,7 @@ import { apiFetch, userInfoAtom } from '@shop/state';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { passwordsDiffer } from '../../shared/passwords';
+import { useNewPassword } from '../../shared/passwords';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
@@ -15,16 +15,14 @@ export function SignUpPage() {
   const setUserInfo = useSetAtom(userInfoAtom);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
   const { submitting, submit } = useSubmission();
 
   const onSubmit = async () => {
-    if (passwordsDiffer(password, confirmPassword)) return;
+    if (newPassword.differ()) return;
     await submit(async () => {
-      setUserInfo(
-        await apiFetch<UserInfo>(`${USERS_API}/signup`, { method: 'POST', body: { name, email, password } }),
-      );
+      const body = { name, email, password: newPassword.fields.password };
+      setUserInfo(await apiFetch<UserInfo>(`${USERS_API}/signup`, { method: 'POST', body }));
     });
   };
 
@@ -45,12 +43,7 @@ export function SignUpPage() {
     >
       <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmPassword}
-        onPassword={setPassword}
-        onConfirmation={setConfirmPassword}
-      />
+      <NewPasswordFields {...newPassword.fields} />
     </FormPage>
   );
 }

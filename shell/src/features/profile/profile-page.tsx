@@ -3,7 +3,7 @@ import { apiFetch, userInfoAtom } from '@shop/state';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { passwordsDiffer } from '../../shared/passwords';
+import { useNewPassword } from '../../shared/passwords';
 import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
 import { FormPage } from '../../shared/form-page';
@@ -29,8 +29,8 @@ export function ProfilePage() {
   const [userInfo, setUserInfo] = useAtom(userInfoAtom);
   const [name, setName] = useState(userInfo?.name ?? '');
   const [email, setEmail] = useState(userInfo?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
+  const { password } = newPassword.fields;
   const [currentPassword, setCurrentPassword] = useState('');
   const { submitting, submit } = useSubmission();
 
@@ -39,7 +39,7 @@ export function ProfilePage() {
   const needsCurrentPassword = password !== '' || email.trim().toLowerCase() !== userInfo.email;
 
   const onSubmit = async () => {
-    if (passwordsDiffer(password, confirmPassword)) return;
+    if (newPassword.differ()) return;
     await submit(async () => {
       const body: UpdateProfileRequest = {
         name,
@@ -49,8 +49,7 @@ export function ProfilePage() {
       };
       const updated = await apiFetch<UserInfo>(`${USERS_API}/profile`, { method: 'PUT', body });
       setUserInfo(updated);
-      setPassword('');
-      setConfirmPassword('');
+      newPassword.clear();
       setCurrentPassword('');
       toast.success(PROFILE_UPDATED);
     });
@@ -72,10 +71,7 @@ export function ProfilePage() {
       <TextField label="Name" required autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
       <NewPasswordFields
-        password={password}
-        confirmation={confirmPassword}
-        onPassword={setPassword}
-        onConfirmation={setConfirmPassword}
+        {...newPassword.fields}
         required={false}
         hint="Leave empty to keep your current password."
       />
