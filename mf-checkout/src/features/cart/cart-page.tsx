@@ -30,7 +30,7 @@ export default function CartPage() {
   };
 
   return (
-    <section className={styles['page']}>
+    <section className={shared['page']}>
       <title>Shopping Cart</title>
       <h1>Shopping Cart</h1>
       <div className={styles['layout']}>
