@@ -1,6 +1,6 @@
-import type { Product } from '@shop/contracts';
+import type { Product, ProductFacets } from '@shop/contracts';
 import { PRODUCTS_API } from '@shop/contracts';
-import type { StubAnswer, StubCall } from '@shop/ui/testing';
+import { type StubAnswer, type StubCall, stubApi } from '@shop/ui/testing';
 
 /** A product of the tests, with any field overridden. */
 export function testProduct(overrides: Partial<Product> = {}): Product {
@@ -27,4 +27,25 @@ export function productById(products: readonly Product[], call: StubCall): StubA
   if (id.includes('/')) return undefined;
   const product = products.find((p) => p._id === id);
   return product ? { body: product } : { status: 404, body: { message: 'Product Not Found' } };
+}
+
+export interface CatalogStub {
+  /** The list's page, whatever the query. */
+  products: Product[];
+  /** How many products match (`X-Total-Count`); the page's own number unless given. */
+  total?: number;
+  /** Another answer of the list instead (a failure). */
+  list?: StubAnswer;
+  facets: ProductFacets;
+}
+
+/** The catalogue API of the results screens: the list, its facets, and each listed product by id. */
+export function stubCatalog({ products, total = products.length, list, facets }: CatalogStub) {
+  return stubApi((call) => {
+    if (call.path === PRODUCTS_API) {
+      return list ?? { body: products, headers: { 'X-Total-Count': String(total) } };
+    }
+    if (call.path === `${PRODUCTS_API}/facets`) return { body: facets };
+    return productById(products, call);
+  });
 }

@@ -2,8 +2,8 @@ import type { ProductFacets } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderScreen, stubApi } from '@shop/ui/testing';
-import { testProduct } from '../../../testing/products';
+import { currentLocation, renderScreen } from '@shop/ui/testing';
+import { stubCatalog, testProduct } from '../../../testing/products';
 import CategoryPage from '../category-page';
 
 const FACETS: ProductFacets = {
@@ -14,15 +14,7 @@ const FACETS: ProductFacets = {
   brands: [{ value: 'Glock', count: 3 }],
 };
 
-function catalog(products = [testProduct()]) {
-  return stubApi((call) => {
-    if (call.path === '/api/products') {
-      return { body: products, headers: { 'X-Total-Count': String(products.length) } };
-    }
-    if (call.path === '/api/products/facets') return { body: FACETS };
-    return undefined;
-  });
-}
+const catalog = (products = [testProduct()]) => stubCatalog({ products, facets: FACETS });
 
 const renderCategory = (url: string) => renderScreen(<CategoryPage />, { path: '/category/:category', url });
 

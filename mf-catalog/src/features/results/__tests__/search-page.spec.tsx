@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderScreen, type StubAnswer, stubApi } from '@shop/ui/testing';
-import { productById, testProduct } from '../../../testing/products';
+import { stubCatalog, testProduct } from '../../../testing/products';
 import SearchPage from '../search-page';
 
 const FACETS: ProductFacets = {
@@ -22,16 +22,13 @@ const products = Array.from({ length: 12 }, (_, index) =>
 );
 
 /** The catalog API: a page of `page` products and `total` matches, whatever the query. */
-function catalog(options: { page?: Product[]; total?: number; list?: StubAnswer } = {}) {
-  const page = options.page ?? products;
-  return stubApi((call) => {
-    if (call.path === '/api/products') {
-      return options.list ?? { body: page, headers: { 'X-Total-Count': String(options.total ?? 32) } };
-    }
-    if (call.path === '/api/products/facets') return { body: FACETS };
-    return productById(page, call);
+const catalog = (options: { page?: Product[]; total?: number; list?: StubAnswer } = {}) =>
+  stubCatalog({
+    products: options.page ?? products,
+    total: options.total ?? 32,
+    list: options.list,
+    facets: FACETS,
   });
-}
 
 const renderSearch = (url: string) => renderScreen(<SearchPage />, { path: '/search', url });
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
