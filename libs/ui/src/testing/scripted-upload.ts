@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 
 /**
  * A stand-in for the browser's XMLHttpRequest (which `uploadImage` uses for its progress): each
@@ -43,11 +43,19 @@ export class ScriptedUpload extends EventTarget {
 
   /** Installs the stand-in; answers the uploads made so far, oldest first. */
   static install(): ScriptedUpload[] {
-    ScriptedUpload.all = [];
+    ScriptedUpload.all.length = 0;
     vi.stubGlobal('XMLHttpRequest', ScriptedUpload);
     // jsdom has no object URLs: the previews of chosen files need them.
     URL.createObjectURL = vi.fn((blob: Blob) => `blob:preview/${blob instanceof File ? blob.name : 'blob'}`);
     URL.revokeObjectURL = vi.fn();
+    return ScriptedUpload.all;
+  }
+
+  /** In a suite whose screens upload: installs the stand-in before each test; answers that test's uploads. */
+  static forEachTest(): readonly ScriptedUpload[] {
+    beforeEach(() => {
+      ScriptedUpload.install();
+    });
     return ScriptedUpload.all;
   }
 }

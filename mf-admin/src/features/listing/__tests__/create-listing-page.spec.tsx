@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import CreateListingPage from '../create-listing-page';
@@ -26,10 +26,7 @@ async function fillFields() {
 }
 
 describe('Create Listing screen', () => {
-  let uploads: ScriptedUpload[];
-  beforeEach(() => {
-    uploads = ScriptedUpload.install();
-  });
+  const uploads = ScriptedUpload.forEachTest();
   afterEach(() => vi.unstubAllGlobals());
 
   it('uploads each chosen file with its own progress, then creates the listing with their URLs and goes home', async () => {

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import UpdateProductPage from '../update-product-page';
 
@@ -23,7 +23,7 @@ const renderUpdate = () =>
   renderScreen(<UpdateProductPage />, { path: '/update/:productId', url: `/update/${product._id}` });
 
 describe('Update Product screen', () => {
-  beforeEach(() => ScriptedUpload.install());
+  ScriptedUpload.forEachTest();
   afterEach(() => vi.unstubAllGlobals());
 
   it('fills the form with the product and saves the changes, stock 0 included, then goes home', async () => {

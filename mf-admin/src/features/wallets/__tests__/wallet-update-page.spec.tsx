@@ -1,7 +1,7 @@
 import type { Wallet } from '@shop/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import WalletUpdatePage from '../wallet-update-page';
 
@@ -16,10 +16,7 @@ const wallets: Wallet[] = [
 const renderWallets = () => renderScreen(<WalletUpdatePage />, { path: '/wallet-update' });
 
 describe('Wallet Update screen', () => {
-  let uploads: ScriptedUpload[];
-  beforeEach(() => {
-    uploads = ScriptedUpload.install();
-  });
+  const uploads = ScriptedUpload.forEachTest();
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each payment method with its details and QR code', async () => {

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@shop/contracts';
 import { siteSettingsAtom } from '@shop/state';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@shop/ui/testing';
 import WebsiteUpdatePage from '../website-update-page';
 
@@ -13,10 +13,7 @@ const LOGO = mediaUrl('logo.png');
 const renderWebsite = () => renderScreen(<WebsiteUpdatePage />, { path: '/website-update' });
 
 describe('Website Update screen', () => {
-  let uploads: ScriptedUpload[];
-  beforeEach(() => {
-    uploads = ScriptedUpload.install();
-  });
+  const uploads = ScriptedUpload.forEachTest();
   afterEach(() => vi.unstubAllGlobals());
 
   it('edits the first record, uploads a logo with preview, and the shared settings follow at once', async () => {
