@@ -10,6 +10,17 @@ const jsonResponse = (body: unknown, status = 200, headers: Record<string, strin
 const createApiFetch = (getToken: () => string | undefined, fetchImpl: () => typeof fetch) =>
   createApiClient({ getToken, fetchImpl }).apiFetch;
 
+/** A client whose every call is refused with `status` and `message`, and the spy it tells of a 401. */
+function refusingClient(token: string | undefined, status: number, message: string) {
+  const onUnauthorized = vi.fn();
+  const { apiFetch } = createApiClient({
+    getToken: () => token,
+    onUnauthorized,
+    fetchImpl: () => async () => jsonResponse({ message }, status),
+  });
+  return { apiFetch, onUnauthorized };
+}
+
 describe('apiFetch', () => {
   it('sends JSON with the bearer token of the stored user and returns the parsed answer', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse({ _id: 'o1' }, 201));
@@ -123,23 +134,17 @@ describe('apiFetch', () => {
   });
 
   it('ends the session on a 401 from any call but sign-in', async () => {
-    const onUnauthorized = vi.fn();
-    const { apiFetch } = createApiClient({
-      getToken: () => 'expired',
-      onUnauthorized,
-      fetchImpl: () => async () => jsonResponse({ message: 'Session expired, please sign in again' }, 401),
-    });
+    const { apiFetch, onUnauthorized } = refusingClient(
+      'expired',
+      401,
+      'Session expired, please sign in again',
+    );
     await expect(apiFetch('/api/orders/mine')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the session alone when sign-in itself answers 401 (a wrong password)', async () => {
-    const onUnauthorized = vi.fn();
-    const { apiFetch } = createApiClient({
-      getToken: () => undefined,
-      onUnauthorized,
-      fetchImpl: () => async () => jsonResponse({ message: 'Invalid email or password' }, 401),
-    });
+    const { apiFetch, onUnauthorized } = refusingClient(undefined, 401, 'Invalid email or password');
     await expect(apiFetch('api/users/signin', { method: 'POST', body: {} })).rejects.toMatchObject({
       message: 'Invalid email or password',
     });
@@ -147,12 +152,7 @@ describe('apiFetch', () => {
   });
 
   it('does not end the session on a 403', async () => {
-    const onUnauthorized = vi.fn();
-    const { apiFetch } = createApiClient({
-      getToken: () => 'customer',
-      onUnauthorized,
-      fetchImpl: () => async () => jsonResponse({ message: 'Admins only' }, 403),
-    });
+    const { apiFetch, onUnauthorized } = refusingClient('customer', 403, 'Admins only');
     await expect(apiFetch('/api/users/all-users')).rejects.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
