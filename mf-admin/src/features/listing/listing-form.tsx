@@ -19,6 +19,9 @@ type TextFields = Pick<Product, 'name' | 'slug' | 'description' | 'brand' | 'cat
 /** What the form starts from: empty for a new listing, the product for an update. */
 export type ListingDraft = TextFields & { image: string[]; price: string; countInStock: string };
 
+/** The fields of the draft typed in a control (the images have their own chooser). */
+type DraftField = keyof Omit<ListingDraft, 'image'>;
+
 export const EMPTY_LISTING: ListingDraft = {
   name: '',
   slug: '',
@@ -63,10 +66,16 @@ export function ListingForm({
   const categories = useCategories();
   const id = useId();
 
-  const field =
-    (name: keyof Omit<ListingDraft, 'image'>) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setDraft((current) => ({ ...current, [name]: event.target.value }));
+  /** The id of a draft field's control (its label and hint refer to it). */
+  const idOf = (name: DraftField) => `${id}-${name}`;
+  /** What the control of a draft field takes: its id, the admin look, its value and its change. */
+  const control = (name: DraftField) => ({
+    id: idOf(name),
+    className: shared['input'],
+    value: draft[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
+  });
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     add(Array.from(event.target.files ?? []));
@@ -154,57 +163,21 @@ export function ListingForm({
         )}
       </fieldset>
 
-      <Field id={`${id}-name`} label="Name">
-        <input
-          id={`${id}-name`}
-          className={shared['input']}
-          required
-          maxLength={120}
-          value={draft.name}
-          onChange={field('name')}
-        />
+      <Field id={idOf('name')} label="Name">
+        <input {...control('name')} required maxLength={120} />
       </Field>
-      <Field id={`${id}-description`} label="Description">
-        <textarea
-          id={`${id}-description`}
-          className={shared['input']}
-          required
-          maxLength={5000}
-          value={draft.description}
-          onChange={field('description')}
-        />
+      <Field id={idOf('description')} label="Description">
+        <textarea {...control('description')} required maxLength={5000} />
       </Field>
-      <Field id={`${id}-slug`} label="Slogan" hint={slugHint}>
-        <input
-          id={`${id}-slug`}
-          className={shared['input']}
-          maxLength={100}
-          aria-describedby={`${id}-slug-hint`}
-          value={draft.slug}
-          onChange={field('slug')}
-        />
+      <Field id={idOf('slug')} label="Slogan" hint={slugHint}>
+        <input {...control('slug')} maxLength={100} aria-describedby={`${idOf('slug')}-hint`} />
       </Field>
       <div className={styles['pair']}>
-        <Field id={`${id}-brand`} label="Brand">
-          <input
-            id={`${id}-brand`}
-            className={shared['input']}
-            required
-            maxLength={60}
-            value={draft.brand}
-            onChange={field('brand')}
-          />
+        <Field id={idOf('brand')} label="Brand">
+          <input {...control('brand')} required maxLength={60} />
         </Field>
-        <Field id={`${id}-category`} label="Category">
-          <input
-            id={`${id}-category`}
-            className={shared['input']}
-            required
-            maxLength={60}
-            list={`${id}-categories`}
-            value={draft.category}
-            onChange={field('category')}
-          />
+        <Field id={idOf('category')} label="Category">
+          <input {...control('category')} required maxLength={60} list={`${id}-categories`} />
           <datalist id={`${id}-categories`}>
             {categories.map((category) => (
               <option key={category} value={category} />
@@ -213,37 +186,31 @@ export function ListingForm({
         </Field>
       </div>
       <div className={styles['pair']}>
-        <Field id={`${id}-price`} label="Price">
+        <Field id={idOf('price')} label="Price">
           <input
-            id={`${id}-price`}
-            className={shared['input']}
+            {...control('price')}
             type="number"
             inputMode="decimal"
             required
             min={PRODUCT_LIMITS.minPrice}
             max={PRODUCT_LIMITS.maxPrice}
             step="0.01"
-            value={draft.price}
-            onChange={field('price')}
           />
         </Field>
         <Field
-          id={`${id}-stock`}
+          id={idOf('countInStock')}
           label="Count In Stock"
           hint={minStock === 0 ? '0 keeps the product listed as Sold Out.' : undefined}
         >
           <input
-            id={`${id}-stock`}
-            className={shared['input']}
+            {...control('countInStock')}
             type="number"
             inputMode="numeric"
             required
             min={minStock}
             max={PRODUCT_LIMITS.maxCountInStock}
             step="1"
-            aria-describedby={minStock === 0 ? `${id}-stock-hint` : undefined}
-            value={draft.countInStock}
-            onChange={field('countInStock')}
+            aria-describedby={minStock === 0 ? `${idOf('countInStock')}-hint` : undefined}
           />
         </Field>
       </div>
