@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { USER_DELETED, USER_PASSWORD_RESET } from '@shop/contracts';
-import { mongoUrlFor, uniqueDbName, until } from '@shop/testing';
+import { until } from '@shop/testing';
 import { SignJWT } from 'jose';
 import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authConfigShape, loadPublicKey } from '../src/auth/auth.config';
 import { bearerToken } from '../src/auth/auth.guard';
 import { TokenRevocations } from '../src/auth/token-revocations';
-import { bootstrapService } from '../src/bootstrap/bootstrap-service';
-import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
+import { baseServiceConfigSchema } from '../src/config/service-config';
 import { JetStreamEvents } from '../src/events/jetstream-events';
 import { newEvent } from '../src/events/new-event';
-import { createServiceContext } from '../src/service-context';
+import { startServiceApp } from '../testing';
 import { AuthTestAppModule } from './auth-test-app.module';
 
 const logger = pino({ level: 'silent' });
@@ -83,16 +82,13 @@ async function call(path: string, token?: string, rawHeader?: string) {
 }
 
 async function startApp(): Promise<void> {
-  const config = loadConfig(baseServiceConfigSchema.extend(authConfigShape), {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('auth')),
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'silent',
-    JWT_PUBLIC_KEY_FILE: publicKeyFile,
-  });
-  const context = createServiceContext('guarded', config);
-  app = await bootstrapService(context, AuthTestAppModule.register(context));
+  ({ app } = await startServiceApp({
+    name: 'guarded',
+    database: 'auth',
+    configSchema: baseServiceConfigSchema.extend(authConfigShape),
+    module: (context) => AuthTestAppModule.register(context),
+    env: { JWT_PUBLIC_KEY_FILE: publicKeyFile },
+  }));
   base = await app.getUrl();
 }
 

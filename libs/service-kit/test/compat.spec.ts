@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import type { ClientProxy } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
 import { mongoUrlFor, uniqueDbName, until } from '@shop/testing';
@@ -8,11 +8,11 @@ import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats
 import pino from 'pino';
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bootstrapService } from '../src/bootstrap/bootstrap-service';
-import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
+import { baseServiceConfigSchema } from '../src/config/service-config';
 import { JetStreamEvents } from '../src/events/jetstream-events';
 import { OutboxRelay } from '../src/outbox/outbox-relay';
 import { requestReply } from '../src/nats/request-reply';
+import { connectNatsClient, startServiceApp } from '../testing';
 import { TestAppModule, type Thing, thingSchema } from './test-app.module';
 
 /*
@@ -68,22 +68,14 @@ beforeAll(async () => {
   db = await mongoose.createConnection(mongoUrlFor(inject('mongoUrl'), uniqueDbName('compat'))).asPromise();
   events = new JetStreamEvents(nats, logger);
   await events.ensureStream();
-  const config = loadConfig(baseServiceConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('compat-kit')),
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'silent',
-  });
-  app = await bootstrapService(
-    { name: 'things', config, logger },
-    TestAppModule.register({ name: 'things', config, logger }),
-  );
-  client = ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: [inject('natsUrl')] },
-  });
-  await client.connect();
+  ({ app } = await startServiceApp({
+    name: 'things',
+    database: 'compat-kit',
+    configSchema: baseServiceConfigSchema,
+    module: (context) => TestAppModule.register(context),
+    logger,
+  }));
+  client = await connectNatsClient();
 });
 
 afterAll(async () => {

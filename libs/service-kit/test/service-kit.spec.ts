@@ -1,11 +1,9 @@
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import type { ClientProxy } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mongoUrlFor, uniqueDbName } from '@shop/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseServiceConfigSchema, loadConfig } from '../src/config/service-config';
-import { bootstrapService } from '../src/bootstrap/bootstrap-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseServiceConfigSchema } from '../src/config/service-config';
 import { requestReply } from '../src/nats/request-reply';
-import type { ServiceContext } from '../src/service-context';
+import { connectNatsClient, startServiceApp } from '../testing';
 import { capturedLogger } from './captured-logger';
 import { TestAppModule } from './test-app.module';
 
@@ -16,25 +14,16 @@ let base: string;
 let client: ClientProxy;
 
 beforeAll(async () => {
-  const config = loadConfig(baseServiceConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('kit')),
-    NATS_URL: inject('natsUrl'),
-    BODY_LIMIT_BYTES: '2048',
-  });
-  const context: ServiceContext = {
+  ({ app } = await startServiceApp({
     name: 'things',
-    config,
+    database: 'kit',
+    configSchema: baseServiceConfigSchema,
+    module: (context) => TestAppModule.register(context),
+    env: { BODY_LIMIT_BYTES: '2048' },
     logger,
-  };
-  app = await bootstrapService(context, TestAppModule.register(context));
+  }));
   base = await app.getUrl();
-  client = ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: [inject('natsUrl')] },
-  });
-  await client.connect();
+  client = await connectNatsClient();
 });
 
 afterAll(async () => {

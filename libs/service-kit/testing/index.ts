@@ -1,3 +1,5 @@
+export { connectNatsClient, refusalOf } from './nats-commands';
+export { startServiceApp, type ServiceApp, type ServiceAppOptions } from './service-app';
 export {
   startServiceUnderTest,
   type ServiceUnderTest,

@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventEnvelope } from '@shop/contracts';
 import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
@@ -8,33 +8,28 @@ import {
   type TestTokens,
   createTestTokens,
   jsonCall,
-  mongoUrlFor,
   uniqueDbName,
   until,
 } from '@shop/testing';
 import mongoose, { type Connection } from 'mongoose';
 import { connect } from 'nats';
-import pino, { type Logger } from 'pino';
-import { inject } from 'vitest';
+import pino from 'pino';
+import { expect, inject } from 'vitest';
 import type { z } from 'zod';
-import { bootstrapService } from '../src/bootstrap/bootstrap-service';
-import { type BaseServiceConfig, loadConfig } from '../src/config/service-config';
+import type { BaseServiceConfig } from '../src/config/service-config';
 import { JetStreamEvents } from '../src/events/jetstream-events';
-import { type ServiceContext, createServiceContext } from '../src/service-context';
+import { requestReply } from '../src/nats/request-reply';
+import type { ServiceContext } from '../src/service-context';
+import { connectNatsClient } from './nats-commands';
+import { type ServiceAppOptions, startServiceApp } from './service-app';
 
-export interface ServiceUnderTestOptions<TSchema extends z.ZodType<BaseServiceConfig>> {
-  /** The service's name: its logs, its NATS queue group, its upstream in kong.yml, its database's prefix. */
-  name: string;
-  configSchema: TSchema;
-  /** The app's module for a context, as main.ts builds it: `(context) => AppModule.register(context)`. */
-  module: (context: ServiceContext<z.infer<TSchema>>) => DynamicModule;
-  /**
-   * The service's environment besides what this sets (PORT, HOST, MONGO_URL, NATS_URL,
-   * LOG_LEVEL=silent, JWT_PUBLIC_KEY of `tokens`); `undefined` removes one of those.
-   */
-  env?: Record<string, string | undefined>;
-  /** The NATS to use; the run's shared one (global set-up) when absent. */
-  natsUrl?: string;
+/**
+ * What `startServiceApp` takes (`name` is also the service's upstream in kong.yml; `env` also
+ * overrides JWT_PUBLIC_KEY of `tokens`), and what goes around the app.
+ */
+export interface ServiceUnderTestOptions<
+  TSchema extends z.ZodType<BaseServiceConfig>,
+> extends ServiceAppOptions<TSchema> {
   /** Event types to collect into `events`, by a JetStream consumer of the test's own. */
   events?: string[];
   /** Where the gateway finds other services, by their kong.yml upstream names (`{ products: '127.0.0.1:4101' }`). */
@@ -43,8 +38,6 @@ export interface ServiceUnderTestOptions<TSchema extends z.ZodType<BaseServiceCo
   rateLimitFactor?: number;
   /** The key pair tokens are signed with; a fresh one when absent. */
   tokens?: TestTokens;
-  /** The service's logger, for a test that reads its lines; one at `LOG_LEVEL` when absent. */
-  logger?: Logger;
 }
 
 export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServiceConfig> {
@@ -67,6 +60,16 @@ export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServic
     path: string,
     options?: JsonCallOptions,
   ): Promise<JsonAnswer<T>>;
+  /**
+   * Checks that `method path` is for admins only: 401 'Not signed in' without a token, 403 'Admin
+   * access required' with a customer's, each with nothing else in the body.
+   */
+  expectAdminOnly(method: string, path: string, options?: Omit<JsonCallOptions, 'token'>): Promise<void>;
+  /**
+   * Sends a NATS command as another service would (`requestReply`, 5 s at most); a refusal rejects
+   * with an HttpException (`refusalOf`).
+   */
+  command<T>(pattern: string, payload: unknown): Promise<T>;
   /** Waits (10 s at most) for an event matching `match` among `events`. */
   waitForEvent(match: (event: EventEnvelope) => boolean, timeoutMs?: number): Promise<EventEnvelope>;
   /** Stops what was started, last first. */
@@ -84,25 +87,16 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
 ): Promise<ServiceUnderTest<z.infer<TSchema>>> {
   const tokens = options.tokens ?? createTestTokens();
   const natsUrl = options.natsUrl ?? inject('natsUrl');
-  const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName(options.name));
   const closers: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const stop of closers.splice(0).reverse()) await stop().catch(() => undefined);
   };
   try {
-    const config = loadConfig(options.configSchema, {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGO_URL: mongoUrl,
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'silent',
-      JWT_PUBLIC_KEY: tokens.publicKeyPem,
-      ...options.env,
+    const { app, context, mongoUrl } = await startServiceApp({
+      ...options,
+      natsUrl,
+      env: { JWT_PUBLIC_KEY: tokens.publicKeyPem, ...options.env },
     });
-    const context = options.logger
-      ? { name: options.name, config, logger: options.logger }
-      : createServiceContext(options.name, config);
-    const app = await bootstrapService(context, options.module(context));
     closers.push(() => app.close());
 
     const gateway = await startGateway({
@@ -132,6 +126,17 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       closers.push(() => consumer.stop());
     }
 
+    // Connected at the first command: most tests send none.
+    let commands: Promise<ClientProxy> | undefined;
+    closers.push(async () => (await commands)?.close());
+
+    const customerToken = await tokens.sign({ isAdmin: false });
+    const call = <T>(method: string, path: string, callOptions?: JsonCallOptions) =>
+      jsonCall<T>(gateway.url, method, path, callOptions);
+    const answered = async (method: string, path: string, callOptions: JsonCallOptions) => {
+      const { status, body } = await call(method, path, callOptions);
+      return { status, body };
+    };
     return {
       app,
       context,
@@ -141,9 +146,21 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       db,
       tokens,
       adminToken: await tokens.sign({ isAdmin: true }),
-      customerToken: await tokens.sign({ isAdmin: false }),
+      customerToken,
       events,
-      call: (method, path, callOptions) => jsonCall(gateway.url, method, path, callOptions),
+      call,
+      async expectAdminOnly(method, path, callOptions = {}) {
+        expect(await answered(method, path, callOptions), `${method} ${path} without a token`).toEqual({
+          status: 401,
+          body: { message: 'Not signed in' },
+        });
+        expect(
+          await answered(method, path, { ...callOptions, token: customerToken }),
+          `${method} ${path} as a customer`,
+        ).toEqual({ status: 403, body: { message: 'Admin access required' } });
+      },
+      command: async (pattern, payload) =>
+        requestReply(await (commands ??= connectNatsClient(natsUrl)), pattern, payload, 5_000),
       waitForEvent: (match, timeoutMs = 10_000) => until(() => events.find(match), timeoutMs),
       close,
     };

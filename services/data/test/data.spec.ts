@@ -81,16 +81,8 @@ describe('PUT api/data/update-data', () => {
 
   it('answers 401 without a token and 403 to a customer, changing nothing', async () => {
     const before = await firstRecord();
-    const update = { id: before._id, siteName: 'Hacked', currency: '$', logo: '' };
-    expect(await data.call('PUT', '/api/data/update-data', { body: update })).toMatchObject({
-      status: 401,
-      body: { message: 'Not signed in' },
-    });
-    expect(
-      await data.call('PUT', '/api/data/update-data', { token: data.customerToken, body: update }),
-    ).toMatchObject({
-      status: 403,
-      body: { message: 'Admin access required' },
+    await data.expectAdminOnly('PUT', '/api/data/update-data', {
+      body: { id: before._id, siteName: 'Hacked', currency: '$', logo: '' },
     });
     expect(await firstRecord()).toEqual(before);
   });

@@ -1,13 +1,13 @@
 import { RpcException } from '@nestjs/microservices';
 import { MEDIA_STORE_SEED_IMAGE, type StoreSeedImageReply, isMediaUrl } from '@shop/contracts';
 import type { ServiceContext } from '@shop/service-kit';
+import { refusalOf } from '@shop/service-kit/testing';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaConfig } from '../src/config/media.config';
 import type { ImagesService } from '../src/images/images.service';
 import { SeedImagesController } from '../src/seed/seed-images.controller';
 import { SVG_IMAGE, pngImage } from './support/image-fixtures';
-import { refusalOf } from './support/refusal';
 import { type MediaHarness, startMedia } from './support/media.harness';
 
 let media: MediaHarness;

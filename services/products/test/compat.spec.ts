@@ -1,4 +1,4 @@
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import type { ClientProxy } from '@nestjs/microservices';
 import {
   EVENTS_STREAM,
   PRODUCTS_RELEASE,
@@ -8,6 +8,7 @@ import {
   eventSubject,
 } from '@shop/contracts';
 import { requestReply } from '@shop/service-kit';
+import { connectNatsClient } from '@shop/service-kit/testing';
 import { type EmbeddedNats, startEmbeddedNats, until } from '@shop/testing';
 import { Types } from 'mongoose';
 import { JSONCodec, type NatsConnection, connect } from 'nats';
@@ -84,8 +85,7 @@ beforeAll(async () => {
   ownNats = await startEmbeddedNats();
   shop = await startProducts({ NATS_URL: ownNats.url, LOG_LEVEL: 'error' });
   nats = await connect({ servers: ownNats.url });
-  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [ownNats.url] } });
-  await client.connect();
+  client = await connectNatsClient(ownNats.url);
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import type { HttpException } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import {
   ORDER_PAID,
@@ -11,6 +11,7 @@ import {
   type StockRequestItem,
 } from '@shop/contracts';
 import { JetStreamEvents, newEvent } from '@shop/service-kit';
+import { refusalOf } from '@shop/service-kit/testing';
 import { type Model, Types } from 'mongoose';
 import { type NatsConnection, connect } from 'nats';
 import { pino } from 'pino';
@@ -34,19 +35,6 @@ const reserve = (request: ReserveStockRequest) => shop.command<ReserveStockReply
 const release = (reservationId: string) =>
   shop.command<ReleaseStockReply>(PRODUCTS_RELEASE, { reservationId });
 const newId = () => new Types.ObjectId().toHexString();
-
-/** What a refused command turns into for the caller: its status and message. */
-async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HttpException) {
-      return { status: error.getStatus(), message: (error.getResponse() as { message: string }).message };
-    }
-    throw error;
-  }
-  throw new Error('the command was not refused');
-}
 
 const product = (countInStock: number, price = 10) =>
   createProduct(shop, {
@@ -124,33 +112,20 @@ describe('products.reserve', () => {
 
   it('takes nothing when one line is short: 409, and the other lines are given back', async () => {
     const [a, b] = [await product(5), await product(1)];
-    const reservationId = newId();
-    expect(
-      await refusal(
-        reserve({
-          reservationId,
-          items: [
-            { productId: a._id, quantity: 2 },
-            { productId: b._id, quantity: 2 },
-          ],
-        }),
-      ),
-    ).toEqual({ status: 409, message: 'Sorry. Product is out of stock' });
+    const request = {
+      reservationId: newId(),
+      items: [
+        { productId: a._id, quantity: 2 },
+        { productId: b._id, quantity: 2 },
+      ],
+    };
+    expect(await refusalOf(reserve(request))).toEqual({
+      status: 409,
+      message: 'Sorry. Product is out of stock',
+    });
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 1]);
     // The same id answers the same refusal, even once there is stock again.
-    expect(
-      (
-        await refusal(
-          reserve({
-            reservationId,
-            items: [
-              { productId: a._id, quantity: 2 },
-              { productId: b._id, quantity: 2 },
-            ],
-          }),
-        )
-      ).status,
-    ).toBe(409);
+    expect((await refusalOf(reserve(request))).status).toBe(409);
   });
 
   it("answers 404 'Product Not Found' for an unknown or deleted product, taking nothing", async () => {
@@ -159,7 +134,7 @@ describe('products.reserve', () => {
     await api(shop, 'DELETE', `/api/products/delete/${gone._id}`, { token: shop.adminToken });
     for (const missing of [newId(), gone._id]) {
       expect(
-        await refusal(
+        await refusalOf(
           reserve({
             reservationId: newId(),
             items: [
@@ -184,7 +159,7 @@ describe('products.reserve', () => {
     });
     expect(await reserve(request)).toEqual(first);
     expect(await stockOf(a._id)).toBe(6);
-    expect(await refusal(reserve({ ...request, items: [{ productId: a._id, quantity: 1 }] }))).toEqual({
+    expect(await refusalOf(reserve({ ...request, items: [{ productId: a._id, quantity: 1 }] }))).toEqual({
       status: 409,
       message: 'This reservation id was used for other items',
     });
@@ -222,7 +197,7 @@ describe('products.reserve', () => {
     ],
     ['no object at all', 'reserve everything'],
   ])('refuses a request with %s (400)', async (_case, request) => {
-    const answer = await refusal(shop.command(PRODUCTS_RESERVE, request));
+    const answer = await refusalOf(shop.command(PRODUCTS_RESERVE, request));
     expect(answer.status).toBe(400);
     expect(answer.message).toEqual(expect.any(String));
   });
@@ -304,13 +279,14 @@ describe('products.release', () => {
   it('gives the stock back once, however often it is sent', async () => {
     const [a, b] = [await product(6), await product(2)];
     const reservationId = newId();
-    await reserve({
+    const request = {
       reservationId,
       items: [
         { productId: a._id, quantity: 4 },
         { productId: b._id, quantity: 2 },
       ],
-    });
+    };
+    await reserve(request);
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([2, 0]);
     expect(await holdsOf(a._id)).toEqual([{ id: reservationId, quantity: 4, at: expect.any(Date) }]);
     const replies = await Promise.all([
@@ -323,17 +299,7 @@ describe('products.release', () => {
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([6, 2]);
     expect([await holdsOf(a._id), await holdsOf(b._id)]).toEqual([[], []]);
     // A released reservation cannot be taken again under the same id.
-    expect(
-      await refusal(
-        reserve({
-          reservationId,
-          items: [
-            { productId: a._id, quantity: 4 },
-            { productId: b._id, quantity: 2 },
-          ],
-        }),
-      ),
-    ).toEqual({
+    expect(await refusalOf(reserve(request))).toEqual({
       status: 409,
       message: 'This reservation was released',
     });
@@ -345,7 +311,7 @@ describe('products.release', () => {
     const reservationId = newId();
     expect(await release(reservationId)).toEqual({ reservationId, released: false });
     expect(
-      (await refusal(reserve({ reservationId, items: [{ productId: a._id, quantity: 1 }] }))).status,
+      (await refusalOf(reserve({ reservationId, items: [{ productId: a._id, quantity: 1 }] }))).status,
     ).toBe(409);
     expect(await stockOf(a._id)).toBe(3);
   });
@@ -353,13 +319,13 @@ describe('products.release', () => {
   it('answers released: false for a refused reservation, giving nothing back twice', async () => {
     const a = await product(1);
     const reservationId = newId();
-    await refusal(reserve({ reservationId, items: [{ productId: a._id, quantity: 2 }] }));
+    await refusalOf(reserve({ reservationId, items: [{ productId: a._id, quantity: 2 }] }));
     expect(await release(reservationId)).toEqual({ reservationId, released: false });
     expect(await stockOf(a._id)).toBe(1);
   });
 
   it('refuses a malformed release (400)', async () => {
-    expect((await refusal(shop.command(PRODUCTS_RELEASE, { reservationId: { $ne: null } }))).status).toBe(
+    expect((await refusalOf(shop.command(PRODUCTS_RELEASE, { reservationId: { $ne: null } }))).status).toBe(
       400,
     );
   });
@@ -464,7 +430,7 @@ describe('crash recovery', () => {
     expect(await reservationState(reservationId)).toBe('failed');
     expect(await recover()).toBe(0);
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
-    const repeat = await refusal(reserve({ reservationId, items }));
+    const repeat = await refusalOf(reserve({ reservationId, items }));
     expect(repeat.status).toBe(503);
     expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([5, 5]);
   });
@@ -557,6 +523,6 @@ describe('crash recovery', () => {
     await storeReservation(reservationId, { state: 'pending', items, at: new Date() });
     expect(await recover()).toBe(0);
     expect(await reservationState(reservationId)).toBe('pending');
-    expect((await refusal(reserve({ reservationId, items }))).status).toBe(503);
+    expect((await refusalOf(reserve({ reservationId, items }))).status).toBe(503);
   });
 });

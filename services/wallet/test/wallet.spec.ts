@@ -88,16 +88,8 @@ describe('PUT api/wallet/update-wallet', () => {
 
   it('answers 401 without a token and 403 to a customer, changing nothing', async () => {
     const before = await allWallets();
-    const update = { coin: 'bitcoin', walletId: 'attacker-wallet', qrCode: '' };
-    expect(await wallet.call('PUT', '/api/wallet/update-wallet', { body: update })).toMatchObject({
-      status: 401,
-      body: { message: 'Not signed in' },
-    });
-    expect(
-      await wallet.call('PUT', '/api/wallet/update-wallet', { token: wallet.customerToken, body: update }),
-    ).toMatchObject({
-      status: 403,
-      body: { message: 'Admin access required' },
+    await wallet.expectAdminOnly('PUT', '/api/wallet/update-wallet', {
+      body: { coin: 'bitcoin', walletId: 'attacker-wallet', qrCode: '' },
     });
     expect(await allWallets()).toEqual(before);
   });

@@ -4,12 +4,11 @@ import { context, trace } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventEnvelope } from '@shop/contracts';
-import { freePort, mongoUrlFor, uniqueDbName } from '@shop/testing';
-import { expect, inject } from 'vitest';
-import { bootstrapService } from '../../src/bootstrap/bootstrap-service';
-import { baseServiceConfigSchema, loadConfig } from '../../src/config/service-config';
+import { freePort } from '@shop/testing';
+import { expect } from 'vitest';
+import { baseServiceConfigSchema } from '../../src/config/service-config';
 import { type ConsumerHandle, JetStreamEvents } from '../../src/events/jetstream-events';
-import type { ServiceContext } from '../../src/service-context';
+import { startServiceApp } from '../../testing';
 import { capturedLogger } from '../captured-logger';
 import { THING_MADE, TracedAppModule } from './traced-app.module';
 
@@ -38,15 +37,14 @@ export interface TracedApp {
 export async function startTracedApp(databaseName: string): Promise<TracedApp> {
   const { logger, lines: logLines } = capturedLogger('things');
   const metricsPort = await freePort();
-  const config = loadConfig(baseServiceConfigSchema, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    METRICS_PORT: String(metricsPort),
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName(databaseName)),
-    NATS_URL: inject('natsUrl'),
+  const { app } = await startServiceApp({
+    name: 'things',
+    database: databaseName,
+    configSchema: baseServiceConfigSchema,
+    module: (serviceContext) => TracedAppModule.register(serviceContext),
+    env: { METRICS_PORT: String(metricsPort) },
+    logger,
   });
-  const serviceContext: ServiceContext = { name: 'things', config, logger };
-  const app = await bootstrapService(serviceContext, TracedAppModule.register(serviceContext));
   const base = await app.getUrl();
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const durable = `${databaseName}-${Date.now()}`;

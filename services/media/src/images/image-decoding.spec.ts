@@ -1,3 +1,4 @@
+import { refusalOf } from '@shop/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type EncodedFormat,
@@ -8,7 +9,6 @@ import {
   truncated,
 } from '../../test/support/damaged-images';
 import { gifImage, jpegImage, pngImage, webpImage } from '../../test/support/image-fixtures';
-import { refusalOf } from '../../test/support/refusal';
 import { decodeImage } from './image-decoding';
 import { resizeImage } from './image-resizer';
 

@@ -1,4 +1,5 @@
 import { MEDIA_MAX_BYTES } from '@shop/contracts';
+import { refusalOf } from '@shop/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import {
   SVG_IMAGE,
@@ -8,7 +9,6 @@ import {
   pngImage,
   webpImage,
 } from '../../test/support/image-fixtures';
-import { refusalOf } from '../../test/support/refusal';
 import { inspectImage } from './image-inspection';
 
 const limits = { maxDimension: 6_000, maxMegapixels: 40 };

@@ -1,10 +1,7 @@
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { requestReply } from '@shop/service-kit';
 import { startServiceUnderTest } from '@shop/service-kit/testing';
 import type { TestTokens } from '@shop/testing';
 import type { Connection } from 'mongoose';
-import { inject } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { mediaConfigSchema } from '../../src/config/media.config';
 
@@ -33,27 +30,14 @@ export async function startMedia(env: Record<string, string> = {}): Promise<Medi
     module: (context) => AppModule.register(context),
     env: { LOG_LEVEL: 'warn', ...env },
   });
-  const client = ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: [inject('natsUrl')] },
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    await service.close();
-    throw error;
-  }
   return {
     app: service.app,
     url: service.url,
     tokens: service.tokens,
     mongoUrl: service.context.config.MONGO_URL,
     db: service.db,
-    command: (pattern, payload) => requestReply(client, pattern, payload, 5_000),
-    async close() {
-      await client.close();
-      await service.close();
-    },
+    command: service.command,
+    close: service.close,
   };
 }
 

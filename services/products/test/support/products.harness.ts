@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import type { Product, ProductInput } from '@shop/contracts';
-import { requestReply } from '@shop/service-kit';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { type JsonAnswer, jsonCall } from '@shop/testing';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { type ProductsConfig, productsConfigSchema } from '../../src/config/products.config';
 
-export interface ProductsHarness extends ServiceUnderTest<ProductsConfig> {
-  /** Sends a NATS command the way the orders service does; a refusal rejects with an HttpException. */
-  command<T>(pattern: string, payload: unknown): Promise<T>;
-}
+/** The products service under test; `command` sends a NATS command the way the orders service does. */
+export type ProductsHarness = ServiceUnderTest<ProductsConfig>;
 
 /**
  * The products service on a fresh database, behind the real gateway (kong.yml, rate limits as
@@ -19,36 +15,17 @@ export interface ProductsHarness extends ServiceUnderTest<ProductsConfig> {
  * `env` asks for it. `options.upstreams` routes other services' paths (say, media's) through the
  * same gateway.
  */
-export async function startProducts(
+export function startProducts(
   env: Record<string, string> = {},
   options: { upstreams?: Record<string, string> } = {},
 ): Promise<ProductsHarness> {
-  const service = await startServiceUnderTest({
+  return startServiceUnderTest({
     name: 'products',
     configSchema: productsConfigSchema,
     module: (context) => AppModule.register(context),
     env: { LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
     upstreams: options.upstreams,
   });
-  let client: ClientProxy;
-  try {
-    client = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: [inject('natsUrl')] },
-    });
-    await client.connect();
-  } catch (error) {
-    await service.close();
-    throw error;
-  }
-  return {
-    ...service,
-    command: (pattern, payload) => requestReply(client, pattern, payload, 5_000),
-    async close() {
-      await client.close();
-      await service.close();
-    },
-  };
 }
 
 /** One JSON call through the gateway. */

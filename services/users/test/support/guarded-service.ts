@@ -7,14 +7,10 @@ import {
   AuthModule,
   authConfigShape,
   baseServiceConfigSchema,
-  bootstrapService,
-  createServiceContext,
   CurrentUser,
-  loadConfig,
   ServiceKitModule,
 } from '@shop/service-kit';
-import { mongoUrlFor, uniqueDbName } from '@shop/testing';
-import { inject } from 'vitest';
+import { startServiceApp } from '@shop/service-kit/testing';
 
 @Controller('api/other')
 class OtherController {
@@ -39,19 +35,15 @@ class OtherServiceModule {}
  * it adopts the guard from @shop/service-kit exactly as orders or products will.
  */
 export async function startGuardedService(publicKeyFile: string): Promise<NestFastifyApplication> {
-  const config = loadConfig(baseServiceConfigSchema.extend(authConfigShape), {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName('other')),
-    NATS_URL: inject('natsUrl'),
-    LOG_LEVEL: 'silent',
-    JWT_PUBLIC_KEY_FILE: publicKeyFile,
+  const { app } = await startServiceApp({
+    name: 'other',
+    configSchema: baseServiceConfigSchema.extend(authConfigShape),
+    module: (context): DynamicModule => ({
+      module: OtherServiceModule,
+      imports: [ServiceKitModule.forRoot(context), AuthModule.forRoot(context)],
+      controllers: [OtherController],
+    }),
+    env: { JWT_PUBLIC_KEY_FILE: publicKeyFile },
   });
-  const context = createServiceContext('other', config);
-  const module: DynamicModule = {
-    module: OtherServiceModule,
-    imports: [ServiceKitModule.forRoot(context), AuthModule.forRoot(context)],
-    controllers: [OtherController],
-  };
-  return bootstrapService(context, module);
+  return app;
 }
