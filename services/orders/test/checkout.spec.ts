@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
-import type { Order } from '@shop/contracts';
 import type { Model } from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_MODEL, type OrderRecord } from '../src/orders/order.schema';
@@ -21,23 +20,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const storedOrders = () => h.db.collection('orders').countDocuments();
-
 describe('POST api/orders: pricing by the server', () => {
   it('places an order priced from the catalogue, ignoring the client prices, and takes the stock', async () => {
     const pistol = await h.createProduct({ price: 599.99, countInStock: 5 });
     const mag = await h.createProduct({ price: 25.5, countInStock: 10 });
     const { id, token } = await h.customer();
-    const answer = await h.call<Order>('POST', '/api/orders', {
+    const answer = await h.placeOrder(
       token,
-      body: orderBody(
-        [
-          { _id: pistol._id, quantity: 1 },
-          { _id: mag._id, quantity: 2 },
-        ],
-        'cashapp',
-      ),
-    });
+      [
+        { _id: pistol._id, quantity: 1 },
+        { _id: mag._id, quantity: 2 },
+      ],
+      { paymentMethod: 'cashapp' },
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -76,14 +71,12 @@ describe('POST api/orders: pricing by the server', () => {
   it('takes 10% of the items price off for bitcoin and nothing for apple Pay', async () => {
     const product = await h.createProduct({ price: 1000, countInStock: 5 });
     const { token } = await h.customer();
-    const bitcoin = await h.call<Order>('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: product._id, quantity: 1 }], 'bitcoin'),
+    const bitcoin = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }], {
+      paymentMethod: 'bitcoin',
     });
     expect(bitcoin.body).toMatchObject({ itemsPrice: 1000, taxPrice: 10, discount: 100, totalPrice: 910 });
-    const applePay = await h.call<Order>('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: product._id, quantity: 1 }], 'apple Pay'),
+    const applePay = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }], {
+      paymentMethod: 'apple Pay',
     });
     expect(applePay.body).toMatchObject({ paymentMethod: 'apple Pay', discount: 0, totalPrice: 1010 });
   });
@@ -91,10 +84,7 @@ describe('POST api/orders: pricing by the server', () => {
   it('publishes order.created through the outbox', async () => {
     const product = await h.createProduct({ price: 10, countInStock: 5 });
     const { id, token } = await h.customer();
-    const { body } = await h.call<Order>('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: product._id, quantity: 2 }]),
-    });
+    const { body } = await h.placeOrder(token, [{ _id: product._id, quantity: 2 }]);
     const event = await h.waitForEvent(
       (e) => e.type === 'order.created' && (e.data as { orderId: string }).orderId === body._id,
     );
@@ -119,13 +109,10 @@ describe('POST api/orders: stock', () => {
   it('merges lines for the same product before checking the stock', async () => {
     const product = await h.createProduct({ price: 5, countInStock: 3 });
     const { token } = await h.customer();
-    const merged = await h.call<Order>('POST', '/api/orders', {
-      token,
-      body: orderBody([
-        { _id: product._id, quantity: 2 },
-        { _id: product._id, quantity: 1 },
-      ]),
-    });
+    const merged = await h.placeOrder(token, [
+      { _id: product._id, quantity: 2 },
+      { _id: product._id, quantity: 1 },
+    ]);
     expect(merged.status).toBe(201);
     expect(merged.body.orderItems).toEqual([expect.objectContaining({ _id: product._id, quantity: 3 })]);
     expect(merged.body.itemsPrice).toBe(15);
@@ -135,33 +122,27 @@ describe('POST api/orders: stock', () => {
   it("refuses more than the stock with 409 and the spec's message, storing nothing", async () => {
     const product = await h.createProduct({ price: 5, countInStock: 3 });
     const { token } = await h.customer();
-    const before = await storedOrders();
-    const answer = await h.call('POST', '/api/orders', {
-      token,
-      body: orderBody([
-        { _id: product._id, quantity: 2 },
-        { _id: product._id, quantity: 2 },
-      ]),
-    });
+    const before = await h.storedOrders();
+    const answer = await h.placeOrder(token, [
+      { _id: product._id, quantity: 2 },
+      { _id: product._id, quantity: 2 },
+    ]);
     expect(answer).toMatchObject({ status: 409, body: { message: 'Sorry. Product is out of stock' } });
     expect(await h.stockOf(product._id)).toBe(3);
-    expect(await storedOrders()).toBe(before);
+    expect(await h.storedOrders()).toBe(before);
   });
 
   it('answers 404 for an unknown product and takes nothing of the other lines (all or none)', async () => {
     const product = await h.createProduct({ price: 5, countInStock: 3 });
     const { token } = await h.customer();
-    const before = await storedOrders();
-    const answer = await h.call('POST', '/api/orders', {
-      token,
-      body: orderBody([
-        { _id: product._id, quantity: 1 },
-        { _id: 'ffffffffffffffffffffffff', quantity: 1 },
-      ]),
-    });
+    const before = await h.storedOrders();
+    const answer = await h.placeOrder(token, [
+      { _id: product._id, quantity: 1 },
+      { _id: 'ffffffffffffffffffffffff', quantity: 1 },
+    ]);
     expect(answer).toMatchObject({ status: 404, body: { message: 'Product Not Found' } });
     expect(await h.stockOf(product._id)).toBe(3);
-    expect(await storedOrders()).toBe(before);
+    expect(await h.storedOrders()).toBe(before);
   });
 });
 
@@ -173,21 +154,21 @@ describe('POST api/orders: a failed save', () => {
     // The insert is the one write that fails, after the catalogue has taken the stock. Orders are
     // inserted through the driver, several checkouts in one command (order-placement.service.ts).
     vi.spyOn(orders.collection, 'insertMany').mockRejectedValueOnce(new Error('disk full'));
-    const before = await storedOrders();
+    const before = await h.storedOrders();
     const headers = { 'Idempotency-Key': 'save-fails-once' };
-    const body = orderBody([{ _id: product._id, quantity: 3 }]);
+    const lines = [{ _id: product._id, quantity: 3 }];
 
-    const failed = await h.call('POST', '/api/orders', { token, headers, body });
+    const failed = await h.placeOrder(token, lines, { headers });
     expect(failed).toMatchObject({
       status: 503,
       body: { message: 'The order could not be saved, please try again' },
     });
-    expect(await storedOrders()).toBe(before);
+    expect(await h.storedOrders()).toBe(before);
     await until(async () => (await h.stockOf(product._id)) === 4);
-    await until(async () => (await h.db.collection('pending_reservations').countDocuments()) === 0);
+    await until(async () => (await h.pendingReservations()) === 0);
 
     // The retry with the same key is a new attempt, and succeeds.
-    const retry = await h.call<Order>('POST', '/api/orders', { token, headers, body });
+    const retry = await h.placeOrder(token, lines, { headers });
     expect(retry.status).toBe(201);
     expect(await h.stockOf(product._id)).toBe(1);
   });
@@ -195,9 +176,7 @@ describe('POST api/orders: a failed save', () => {
 
 describe('POST api/orders: validation', () => {
   it('answers 401 without a valid token', async () => {
-    const answer = await h.call('POST', '/api/orders', {
-      body: orderBody([{ _id: 'ffffffffffffffffffffffff', quantity: 1 }]),
-    });
+    const answer = await h.placeOrder(undefined, [{ _id: 'ffffffffffffffffffffffff', quantity: 1 }]);
     expect(answer).toMatchObject({ status: 401, body: { message: 'Not signed in' } });
     expect((await h.call('POST', '/api/orders', { token: 'nope', body: {} })).status).toBe(401);
   });
@@ -281,7 +260,7 @@ describe('POST api/orders: validation', () => {
         /city must be a string/,
       ],
     ];
-    const before = await storedOrders();
+    const before = await h.storedOrders();
     for (const [name, body, message] of cases) {
       const answer = await h.call<{ message: string }>('POST', '/api/orders', { token, body });
       expect(answer.status, name).toBe(400);
@@ -293,7 +272,7 @@ describe('POST api/orders: validation', () => {
       body: '{"orderItems": [',
     });
     expect(malformed.status).toBe(400);
-    expect(await storedOrders()).toBe(before);
+    expect(await h.storedOrders()).toBe(before);
     expect(await h.stockOf(product._id)).toBe(3);
   });
 });
@@ -303,9 +282,9 @@ describe('POST api/orders: Idempotency-Key', () => {
     const product = await h.createProduct({ price: 20, countInStock: 5 });
     const { token } = await h.customer();
     const headers = { 'Idempotency-Key': 'checkout-retry-1' };
-    const body = orderBody([{ _id: product._id, quantity: 2 }]);
-    const first = await h.call<Order>('POST', '/api/orders', { token, body, headers });
-    const retry = await h.call<Order>('POST', '/api/orders', { token, body, headers });
+    const lines = [{ _id: product._id, quantity: 2 }];
+    const first = await h.placeOrder(token, lines, { headers });
+    const retry = await h.placeOrder(token, lines, { headers });
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
@@ -317,18 +296,10 @@ describe('POST api/orders: Idempotency-Key', () => {
 
   it('keeps keys apart per customer', async () => {
     const product = await h.createProduct({ price: 20, countInStock: 5 });
-    const body = orderBody([{ _id: product._id, quantity: 1 }]);
+    const lines = [{ _id: product._id, quantity: 1 }];
     const headers = { 'Idempotency-Key': 'shared-key' };
-    const a = await h.call<Order>('POST', '/api/orders', {
-      token: (await h.customer()).token,
-      body,
-      headers,
-    });
-    const b = await h.call<Order>('POST', '/api/orders', {
-      token: (await h.customer()).token,
-      body,
-      headers,
-    });
+    const a = await h.placeOrder((await h.customer()).token, lines, { headers });
+    const b = await h.placeOrder((await h.customer()).token, lines, { headers });
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(a.body._id).not.toBe(b.body._id);
@@ -339,16 +310,8 @@ describe('POST api/orders: Idempotency-Key', () => {
     const product = await h.createProduct({ price: 20, countInStock: 5 });
     const { token } = await h.customer();
     const headers = { 'Idempotency-Key': 'checkout-reused' };
-    await h.call('POST', '/api/orders', {
-      token,
-      headers,
-      body: orderBody([{ _id: product._id, quantity: 1 }]),
-    });
-    const other = await h.call('POST', '/api/orders', {
-      token,
-      headers,
-      body: orderBody([{ _id: product._id, quantity: 2 }]),
-    });
+    await h.placeOrder(token, [{ _id: product._id, quantity: 1 }], { headers });
+    const other = await h.placeOrder(token, [{ _id: product._id, quantity: 2 }], { headers });
     expect(other).toMatchObject({
       status: 422,
       body: { message: 'This Idempotency-Key was already used for a different order' },
@@ -360,13 +323,8 @@ describe('POST api/orders: Idempotency-Key', () => {
     const product = await h.createProduct({ price: 20, countInStock: 1 });
     const { token } = await h.customer();
     const headers = { 'Idempotency-Key': 'checkout-after-refusal' };
-    const body = orderBody([{ _id: product._id, quantity: 2 }]);
-    expect((await h.call('POST', '/api/orders', { token, headers, body })).status).toBe(409);
-    const smaller = await h.call('POST', '/api/orders', {
-      token,
-      headers,
-      body: orderBody([{ _id: product._id, quantity: 1 }]),
-    });
+    expect((await h.placeOrder(token, [{ _id: product._id, quantity: 2 }], { headers })).status).toBe(409);
+    const smaller = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }], { headers });
     expect(smaller.status).toBe(201);
   });
 
@@ -374,11 +332,9 @@ describe('POST api/orders: Idempotency-Key', () => {
     const product = await h.createProduct({ price: 20, countInStock: 10 });
     const { token } = await h.customer();
     const headers = { 'Idempotency-Key': 'double-click' };
-    const body = orderBody([{ _id: product._id, quantity: 1 }]);
+    const lines = [{ _id: product._id, quantity: 1 }];
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        h.call<Order & { message?: string }>('POST', '/api/orders', { token, headers, body }),
-      ),
+      Array.from({ length: 6 }, () => h.placeOrder(token, lines, { headers })),
     );
     const placed = answers.filter((a) => a.status === 201);
     expect(placed.length).toBeGreaterThanOrEqual(1);
@@ -392,7 +348,7 @@ describe('POST api/orders: Idempotency-Key', () => {
     expect(await h.stockOf(product._id)).toBe(9);
     expect(await h.db.collection('orders').countDocuments({ 'orderItems._id': product._id })).toBe(1);
     // Once the first answered, a retry gets the order.
-    const retry = await h.call<Order>('POST', '/api/orders', { token, headers, body });
+    const retry = await h.placeOrder(token, lines, { headers });
     expect(retry.body._id).toBe(placed[0]!.body._id);
   });
 
@@ -405,9 +361,10 @@ describe('POST api/orders: Idempotency-Key', () => {
     const checkouts = Array.from({ length: 16 }, (_, i) => ({
       token: buyers[i % 4]!.token,
       headers: { 'Idempotency-Key': `burst-${randomUUID()}` },
-      body: orderBody([{ _id: products[Math.floor(i / 4)]!._id, quantity: 1 + (i % 2) }]),
+      lines: [{ _id: products[Math.floor(i / 4)]!._id, quantity: 1 + (i % 2) }],
     }));
-    const place = () => Promise.all(checkouts.map((c) => h.call<Order>('POST', '/api/orders', c)));
+    const place = () =>
+      Promise.all(checkouts.map((c) => h.placeOrder(c.token, c.lines, { headers: c.headers })));
 
     const first = await place();
     expect(first.map((a) => a.status)).toEqual(checkouts.map(() => 201));
@@ -420,15 +377,13 @@ describe('POST api/orders: Idempotency-Key', () => {
       expect(await h.stockOf(product._id)).toBe(4);
       expect(await h.db.collection('orders').countDocuments({ 'orderItems._id': product._id })).toBe(4);
     }
-    await until(async () => (await h.db.collection('pending_reservations').countDocuments()) === 0);
+    await until(async () => (await h.pendingReservations()) === 0);
   });
 
   it('refuses a malformed key with 400', async () => {
     const { token } = await h.customer();
-    const answer = await h.call<{ message: string }>('POST', '/api/orders', {
-      token,
+    const answer = await h.placeOrder(token, [{ _id: 'ffffffffffffffffffffffff', quantity: 1 }], {
       headers: { 'Idempotency-Key': 'x'.repeat(129) },
-      body: orderBody([{ _id: 'ffffffffffffffffffffffff', quantity: 1 }]),
     });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/Idempotency-Key must be 1 to 128 visible ASCII characters/);

@@ -2,7 +2,7 @@
 import { telemetry } from './support/telemetry';
 import { freePort, until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
+import { type OrdersHarness, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 let ordersMetrics: string;
@@ -53,20 +53,11 @@ describe('the shop counters move with known traffic', () => {
 
     const product = await h.createProduct({ price: 5, countInStock: 1 });
     const { token } = await h.customer();
-    const order = await h.call<{ _id: string }>('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: product._id, quantity: 1 }]),
-    });
+    const order = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }]);
     expect(order.status).toBe(201);
-    const refused = await h.call('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: product._id, quantity: 1 }]),
-    });
+    const refused = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }]);
     expect(refused.status).toBe(409);
-    const missing = await h.call('POST', '/api/orders', {
-      token,
-      body: orderBody([{ _id: '65a1f0c2e4b0a1b2c3d4e5f0', quantity: 1 }]),
-    });
+    const missing = await h.placeOrder(token, [{ _id: '65a1f0c2e4b0a1b2c3d4e5f0', quantity: 1 }]);
     expect(missing.status).toBe(404);
     const deleted = await h.call('DELETE', `/api/orders/delete/${order.body._id}`, { token: h.adminToken });
     expect(deleted.status).toBe(200);

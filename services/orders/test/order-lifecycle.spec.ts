@@ -4,7 +4,7 @@ import { requestReply } from '@shop/service-kit';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@shop/testing';
-import { type OrdersHarness, RECEIPT, orderBody, startOrdersHarness } from './support/orders.harness';
+import { type OrdersHarness, RECEIPT, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 let product: Product;
@@ -19,10 +19,7 @@ afterAll(async () => {
 });
 
 async function place(token: string, quantity = 1, paymentMethod = 'cashapp', item = product): Promise<Order> {
-  const answer = await h.call<Order>('POST', '/api/orders', {
-    token,
-    body: orderBody([{ _id: item._id, quantity }], paymentMethod),
-  });
+  const answer = await h.placeOrder(token, [{ _id: item._id, quantity }], { paymentMethod });
   if (answer.status !== 201) throw new Error(`placing an order failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -169,12 +166,7 @@ describe('GET api/orders (admin)', () => {
     ]) {
       expect((await h.call('GET', `/api/orders?${query}`, { token: h.adminToken })).status, query).toBe(400);
     }
-    const { token } = await h.customer();
-    expect(await h.call('GET', '/api/orders', { token })).toMatchObject({
-      status: 403,
-      body: { message: 'Admin access required' },
-    });
-    expect((await h.call('GET', '/api/orders')).status).toBe(401);
+    await h.expectAdminOnly('GET', '/api/orders');
   });
 });
 

@@ -1,6 +1,5 @@
-import type { Order } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
+import { type OrdersHarness, startOrdersHarness } from './support/orders.harness';
 
 let h: OrdersHarness;
 
@@ -18,10 +17,7 @@ describe('checkout under pressure', () => {
     const buyers = await Promise.all(Array.from({ length: 60 }, () => h.customer()));
     const answers = await Promise.all(
       buyers.map((buyer) =>
-        h.call<Order & { message?: string }>('POST', '/api/orders', {
-          token: buyer.token,
-          body: orderBody([{ _id: product._id, quantity: 1 }], 'bitcoin'),
-        }),
+        h.placeOrder(buyer.token, [{ _id: product._id, quantity: 1 }], { paymentMethod: 'bitcoin' }),
       ),
     );
 
@@ -52,6 +48,6 @@ describe('checkout under pressure', () => {
       expect(answer.body).toMatchObject({ itemsPrice: 49.99, taxPrice: 0.5, discount: 5, totalPrice: 45.49 });
     }
     // Nothing half-done: no checkout is left waiting for an order.
-    expect(await h.db.collection('pending_reservations').countDocuments()).toBe(0);
+    expect(await h.pendingReservations()).toBe(0);
   });
 });

@@ -12,7 +12,6 @@ import {
   NATS_REQUEST_TIMEOUT_MS,
   type OrdersHarness,
   RECEIPT,
-  orderBody,
   startOrdersHarness,
 } from './support/orders.harness';
 
@@ -36,15 +35,9 @@ afterAll(async () => {
 
 async function place(token: string, product: Product) {
   const started = Date.now();
-  const answer = await h.call<Order & { message?: string }>('POST', '/api/orders', {
-    token,
-    body: orderBody([{ _id: product._id, quantity: 1 }]),
-  });
+  const answer = await h.placeOrder(token, [{ _id: product._id, quantity: 1 }]);
   return { ...answer, ms: Date.now() - started };
 }
-
-const storedOrders = () => h.db.collection('orders').countDocuments();
-const pendingReservations = () => h.db.collection('pending_reservations').countDocuments();
 
 describe('when the products service stops', () => {
   it('answers 503 at once, leaves nothing half-done, and takes orders again after the restart', async () => {
@@ -54,14 +47,14 @@ describe('when the products service stops', () => {
     expect(first.status).toBe(201);
 
     await h.stopProducts();
-    const ordersBefore = await storedOrders();
+    const ordersBefore = await h.storedOrders();
     const refused = await place(buyer.token, product);
     expect(refused.status).toBe(503);
     expect(refused.body.message).toMatch(
       /^The products service (is unavailable|did not answer in time), please try again$/,
     );
     expect(refused.ms).toBeLessThan(NATS_REQUEST_TIMEOUT_MS + 1_000);
-    expect(await storedOrders()).toBe(ordersBefore);
+    expect(await h.storedOrders()).toBe(ordersBefore);
 
     // What does not need the catalogue keeps working.
     expect((await h.call('GET', `/api/orders/${first.body._id}`, { token: buyer.token })).status).toBe(200);
@@ -79,9 +72,9 @@ describe('when the products service stops', () => {
     expect(again.status).toBe(201);
     // The refused checkout's reservation record is settled once the catalogue answers, and only
     // the two placed orders hold stock.
-    await until(async () => (await pendingReservations()) === 0);
+    await until(async () => (await h.pendingReservations()) === 0);
     expect(await h.stockOf(product._id)).toBe(3);
-    expect(await storedOrders()).toBe(ordersBefore + 1);
+    expect(await h.storedOrders()).toBe(ordersBefore + 1);
   });
 });
 
@@ -90,10 +83,7 @@ describe('when the products service crashes while orders are being placed', () =
     const product = await h.createProduct({ price: 5, countInStock: 100 });
     const buyers = await Promise.all(Array.from({ length: 30 }, () => h.customer()));
     const inFlight = buyers.map((buyer, i) =>
-      h.call<Order>('POST', '/api/orders', {
-        token: buyer.token,
-        body: orderBody([{ _id: product._id, quantity: (i % 3) + 1 }]),
-      }),
+      h.placeOrder(buyer.token, [{ _id: product._id, quantity: (i % 3) + 1 }]),
     );
     // Kill it in the thick of the work: once the first units are gone, while the other reserves are
     // still taking and recording theirs (a fixed delay often killed it before any reserve began).
@@ -121,7 +111,7 @@ describe('when the products service crashes while orders are being placed', () =
     // Every checkout orders had doubts about is released, and products settles what it had begun:
     // each unit it took is recorded on the product in the same write, so none is lost and none is
     // given back twice (docs/decisions/0006). A stalled reservation is finished within ~1.5 s.
-    await until(async () => (await pendingReservations()) === 0, 20_000);
+    await until(async () => (await h.pendingReservations()) === 0, 20_000);
     await until(async () => (await h.stockOf(product._id)) === 100 - sold, 10_000).catch(() => undefined);
     expect(await h.stockOf(product._id)).toBe(100 - sold);
     // And checkout works again.
@@ -137,11 +127,11 @@ describe('when NATS goes away', () => {
     expect(placed.status).toBe(201);
 
     await nats.stop();
-    const ordersBefore = await storedOrders();
+    const ordersBefore = await h.storedOrders();
     const refused = await place(buyer.token, product);
     expect(refused.status).toBe(503);
     expect(refused.ms).toBeLessThan(NATS_REQUEST_TIMEOUT_MS + 1_500);
-    expect(await storedOrders()).toBe(ordersBefore);
+    expect(await h.storedOrders()).toBe(ordersBefore);
 
     // Paying needs only the orders database: it succeeds, and order.paid waits in the outbox.
     const paid = await h.call<Order>('PUT', `/api/orders/${placed.body._id}/pay`, {
@@ -183,7 +173,7 @@ describe('when NATS goes away', () => {
       return answer.status === 201 ? answer : undefined;
     }, 20_000);
     expect(again.body.orderItems[0]).toMatchObject({ _id: product._id, quantity: 1 });
-    await until(async () => (await pendingReservations()) === 0, 20_000);
+    await until(async () => (await h.pendingReservations()) === 0, 20_000);
     expect(await h.stockOf(product._id)).toBe(3);
   });
 });

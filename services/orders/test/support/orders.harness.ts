@@ -1,7 +1,15 @@
-import { ORDER_CREATED, ORDER_DELETED, ORDER_DELIVERED, ORDER_PAID, type Product } from '@shop/contracts';
+import {
+  ORDER_CREATED,
+  ORDER_DELETED,
+  ORDER_DELIVERED,
+  ORDER_PAID,
+  type Order,
+  type Product,
+} from '@shop/contracts';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import {
   type EmbeddedNats,
+  type JsonAnswer,
   type ServiceProcess,
   createTestTokens,
   mongoUrlFor,
@@ -34,6 +42,16 @@ export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
   products: ServiceProcess;
   /** A customer: a fresh user id and a token for it. */
   customer(): Promise<{ id: string; token: string }>;
+  /** `POST api/orders` of these lines (the body `orderBody` makes) with `token`. */
+  placeOrder(
+    token: string | undefined,
+    lines: OrderLine[],
+    options?: { paymentMethod?: string; headers?: Record<string, string> },
+  ): Promise<JsonAnswer<Order & { message?: string }>>;
+  /** How many orders are stored, deleted ones too. */
+  storedOrders(): Promise<number>;
+  /** How many checkouts hold stock without a stored order yet. */
+  pendingReservations(): Promise<number>;
   /** Creates a product through the catalogue's admin API. */
   createProduct(input: { price: number; countInStock: number; name?: string }): Promise<Product>;
   /** The product's stock as the catalogue answers it. */
@@ -47,8 +65,14 @@ export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
 
 let productCounter = 0;
 
+/** A line of a checkout: a product's id and how many. */
+export interface OrderLine {
+  _id: string;
+  quantity: number;
+}
+
 /** A place-order body for these lines; prices the client sends are deliberately wrong. */
-export function orderBody(lines: { _id: string; quantity: number }[], paymentMethod = 'cashapp') {
+export function orderBody(lines: OrderLine[], paymentMethod = 'cashapp') {
   return {
     orderItems: lines.map((line) => ({ ...line, name: 'client name', price: 0.01, image: '/x.png' })),
     shippingAddress: ADDRESS,
@@ -117,7 +141,7 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
       rateLimitFactor: 20,
     });
     closers.push(() => orders.close());
-    const { adminToken, call } = orders;
+    const { adminToken, call, db } = orders;
 
     return {
       ...orders,
@@ -129,6 +153,15 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
         const id = tokens.newUserId();
         return { id, token: await tokens.sign({ sub: id }) };
       },
+      placeOrder(token, lines, { paymentMethod, headers } = {}) {
+        return call<Order & { message?: string }>('POST', '/api/orders', {
+          token,
+          headers,
+          body: orderBody(lines, paymentMethod),
+        });
+      },
+      storedOrders: () => db.collection('orders').countDocuments(),
+      pendingReservations: () => db.collection('pending_reservations').countDocuments(),
       async createProduct(input) {
         productCounter += 1;
         const name = input.name ?? `Test pistol ${productCounter} ${Date.now().toString(36)}`;
