@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NEW_ORDER_STATE,
   ORDER_ACTION_FROM,
   ORDER_STATUSES,
   type OrderAction,
@@ -12,14 +13,7 @@ const now = new Date('2025-01-02T03:04:05Z');
 const earlier = new Date('2025-01-01T00:00:00Z');
 const receiptUrl = '/api/media/0123456789abcdef01234567/receipt.png';
 
-const newOrder: OrderState = {
-  status: 'Not paid',
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  paymentReceipt: '',
-};
+const newOrder = NEW_ORDER_STATE;
 const pending: OrderState = {
   ...newOrder,
   status: 'Pending',

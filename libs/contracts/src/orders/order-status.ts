@@ -27,6 +27,16 @@ export interface OrderState {
   paymentReceipt: string;
 }
 
+/** The state of an order just placed: 'Not paid', not delivered, no receipt yet. */
+export const NEW_ORDER_STATE: Readonly<OrderState> = {
+  status: 'Not paid',
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  paymentReceipt: '',
+};
+
 /** What an allowed action changes, plus whether it gives the order's stock back. */
 export interface OrderTransition {
   ok: true;

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  NEW_ORDER_STATE,
   ORDER_CREATED,
   type Order,
   type OrderCreatedEvent,
@@ -245,12 +246,7 @@ export class OrderPlacementService implements OnModuleDestroy {
       shippingAddress: { fullName, address, city, country, phoneNumber },
       paymentMethod,
       ...priceOrder(orderItems, paymentMethod),
-      isPaid: false,
-      paidAt: null,
-      isDelivered: false,
-      deliveredAt: null,
-      status: 'Not paid',
-      paymentReceipt: '',
+      ...NEW_ORDER_STATE,
       deletedAt: null,
       stockRelease: 'none',
       createdAt: at,
