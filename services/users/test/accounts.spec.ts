@@ -13,6 +13,15 @@ async function signUp(email = uniqueEmail(), password = PASSWORD, name = 'Ann Sh
   return response.body;
 }
 
+/** `POST api/users/signup` of a new account, `fields` over a valid one. */
+const signUpWith = (fields: Record<string, unknown>) =>
+  users.call('POST', '/api/users/signup', {
+    name: 'Ann Shopper',
+    email: uniqueEmail(),
+    password: PASSWORD,
+    ...fields,
+  });
+
 async function storedUser(email: string): Promise<Record<string, unknown> | null> {
   return users.db.collection('users').findOne({ email: email.toLowerCase() });
 }
@@ -63,11 +72,7 @@ describe('sign-up', () => {
   it('answers 409 for an address already in use, whatever its case', async () => {
     const email = uniqueEmail();
     await signUp(email);
-    const again = await users.call('POST', '/api/users/signup', {
-      name: 'Twin',
-      email: `  ${email.toUpperCase()} `,
-      password: PASSWORD,
-    });
+    const again = await signUpWith({ name: 'Twin', email: `  ${email.toUpperCase()} ` });
     expect(again).toMatchObject({
       status: 409,
       body: { message: 'An account with this email already exists' },
@@ -75,30 +80,21 @@ describe('sign-up', () => {
   });
 
   it('refuses short and common passwords with 400', async () => {
-    const short = await users.call('POST', '/api/users/signup', {
-      name: 'A',
-      email: uniqueEmail(),
-      password: 'Ab1!xyz',
+    expect(await signUpWith({ name: 'A', password: 'Ab1!xyz' })).toMatchObject({
+      status: 400,
+      body: { message: 'password must be at least 8 characters' },
     });
-    expect(short).toMatchObject({ status: 400, body: { message: 'password must be at least 8 characters' } });
-    const common = await users.call('POST', '/api/users/signup', {
-      name: 'A',
-      email: uniqueEmail(),
-      password: 'Password1',
-    });
-    expect(common).toMatchObject({
+    expect(await signUpWith({ name: 'A', password: 'Password1' })).toMatchObject({
       status: 400,
       body: { message: 'password is too common, please choose another' },
     });
   });
 
   it('refuses a malformed e-mail and missing fields with 400', async () => {
-    const bad = await users.call('POST', '/api/users/signup', {
-      name: 'A',
-      email: 'ann@',
-      password: PASSWORD,
+    expect(await signUpWith({ name: 'A', email: 'ann@' })).toMatchObject({
+      status: 400,
+      body: { message: 'email must be a valid email address' },
     });
-    expect(bad).toMatchObject({ status: 400, body: { message: 'email must be a valid email address' } });
     const empty = await users.call<{ message: string }>('POST', '/api/users/signup', {});
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/name/);
@@ -359,12 +355,7 @@ describe('bad requests', () => {
   });
 
   it('refuses a long name with 400', async () => {
-    const response = await users.call('POST', '/api/users/signup', {
-      name: 'n'.repeat(101),
-      email: uniqueEmail(),
-      password: PASSWORD,
-    });
-    expect(response).toMatchObject({
+    expect(await signUpWith({ name: 'n'.repeat(101) })).toMatchObject({
       status: 400,
       body: { message: 'name must be shorter than or equal to 100 characters' },
     });

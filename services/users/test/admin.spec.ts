@@ -165,26 +165,16 @@ describe('admin calls', () => {
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
-    const unknown = '64b7f0000000000000000000';
-    for (const [method, path] of [
-      ['DELETE', `/api/users/delete/${unknown}`],
-      ['PUT', `/api/users/markadmin/${unknown}`],
-    ] as const) {
-      expect(await users.call(method, path, undefined, { token: admin.token })).toMatchObject({
-        status: 404,
-        body: { message: 'User Not Found' },
-      });
-    }
+    /** The answers to an admin's delete and make-admin of the account `id`. */
+    const deleteAndMarkAdmin = async (id: string) => [
+      await users.call('DELETE', `/api/users/delete/${id}`, undefined, { token: admin.token }),
+      await users.call('PUT', `/api/users/markadmin/${id}`, undefined, { token: admin.token }),
+    ];
+    const notFound = { status: 404, body: { message: 'User Not Found' } };
+    expect(await deleteAndMarkAdmin('64b7f0000000000000000000')).toMatchObject([notFound, notFound]);
+    const invalid = { status: 400, body: { message: 'Invalid user id' } };
     for (const bad of ['not-an-id', '123', encodeURIComponent('{"$ne":null}'), 'aaaaaaaaaaaa']) {
-      for (const [method, path] of [
-        ['DELETE', `/api/users/delete/${bad}`],
-        ['PUT', `/api/users/markadmin/${bad}`],
-      ] as const) {
-        expect(await users.call(method, path, undefined, { token: admin.token })).toMatchObject({
-          status: 400,
-          body: { message: 'Invalid user id' },
-        });
-      }
+      expect(await deleteAndMarkAdmin(bad), bad).toMatchObject([invalid, invalid]);
     }
   });
 

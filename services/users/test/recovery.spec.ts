@@ -21,6 +21,12 @@ async function forgot(email: string) {
   return users.call('POST', '/api/users/forgot-password', { email });
 }
 
+/** Asks for a reset code for `email` and answers it once it is mailed (the `previous`+1th mail). */
+async function codeFor(email: string, previous = 0): Promise<string> {
+  await forgot(email);
+  return waitForCode(users.outboxDir, email, previous);
+}
+
 async function reset(email: string, otp: string, newPassword = 'fresh-start-2024x') {
   return users.call('POST', '/api/users/reset-password', { email, otp, newPassword });
 }
@@ -63,8 +69,7 @@ describe('forgot password', () => {
 
   it('stores the code hashed, never in plain text', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     const stored = await users.db.collection('users').findOne({ email: rita.email });
     const reset = stored?.['passwordReset'] as { codeHash: string; attempts: number };
     expect(reset.codeHash).toMatch(/^\$argon2id\$/);
@@ -76,8 +81,7 @@ describe('forgot password', () => {
 describe('reset password', () => {
   it('sets the new password with the code, once, and ends the sessions opened before', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     expect(await reset(rita.email, code)).toMatchObject({
       status: 200,
       body: { message: 'Password reset successfully' },
@@ -108,32 +112,23 @@ describe('reset password', () => {
 
   it('refuses a code after 10 minutes', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
-    users.clock.offsetMs = 10 * 60_000 + 1_000;
-    try {
+    const code = await codeFor(rita.email);
+    await users.clock.aheadBy(10 * 60_000 + 1_000, async () => {
       expect(await reset(rita.email, code)).toMatchObject({ status: 400, body: INVALID_CODE });
-    } finally {
-      users.clock.offsetMs = 0;
-    }
+    });
   });
 
   it('accepts a code just before its 10 minutes are up', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
-    users.clock.offsetMs = 9 * 60_000 + 50_000;
-    try {
+    const code = await codeFor(rita.email);
+    await users.clock.aheadBy(9 * 60_000 + 50_000, async () => {
       expect((await reset(rita.email, code)).status).toBe(200);
-    } finally {
-      users.clock.offsetMs = 0;
-    }
+    });
   });
 
   it('kills the code after 5 wrong tries, even for the right code after them', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect(await reset(rita.email, wrongCode(code))).toMatchObject({ status: 400, body: INVALID_CODE });
     }
@@ -145,8 +140,7 @@ describe('reset password', () => {
 
   it('accepts the right code after fewer than 5 wrong tries', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     for (let attempt = 0; attempt < 4; attempt += 1)
       expect((await reset(rita.email, wrongCode(code))).status).toBe(400);
     expect((await reset(rita.email, code)).status).toBe(200);
@@ -155,8 +149,7 @@ describe('reset password', () => {
   it("refuses another account's address, or an address without a code, in the same words", async () => {
     const rita = await account();
     const sam = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     expect(await reset(sam.email, code)).toMatchObject({ status: 400, body: INVALID_CODE });
     expect(await reset(uniqueEmail('nobody'), code)).toMatchObject({ status: 400, body: INVALID_CODE });
     expect((await reset(rita.email, code)).status).toBe(200);
@@ -164,18 +157,15 @@ describe('reset password', () => {
 
   it('replaces an earlier code with a new one', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const first = await waitForCode(users.outboxDir, rita.email);
-    await forgot(rita.email);
-    const second = await waitForCode(users.outboxDir, rita.email, 1);
+    const first = await codeFor(rita.email);
+    const second = await codeFor(rita.email, 1);
     if (first !== second) expect((await reset(rita.email, first)).status).toBe(400);
     expect((await reset(rita.email, second)).status).toBe(200);
   });
 
   it('refuses malformed input with 400 without using up a try', async () => {
     const rita = await account();
-    await forgot(rita.email);
-    const code = await waitForCode(users.outboxDir, rita.email);
+    const code = await codeFor(rita.email);
     expect(await reset(rita.email, '12ab56')).toMatchObject({
       status: 400,
       body: { message: 'otp must be the 6-digit code from the e-mail' },

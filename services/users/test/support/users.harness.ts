@@ -19,6 +19,16 @@ export class TestClock extends Clock {
   override now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
+
+  /** Runs `work` with the clock `ms` ahead, and puts it back after. */
+  async aheadBy<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    this.offsetMs = ms;
+    try {
+      return await work();
+    } finally {
+      this.offsetMs = 0;
+    }
+  }
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
