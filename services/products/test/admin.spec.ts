@@ -6,12 +6,10 @@ import {
   type ProductUpdatedEvent,
 } from '@shop/contracts';
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type EventCollector, collectEvents } from './support/jetstream-events.collector';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
 
 let shop: ProductsHarness;
-let events: EventCollector;
 
 const input = (overrides: Partial<Record<keyof ProductInput, unknown>> = {}): Record<string, unknown> => ({
   name: 'Trijicon RMR Type 2',
@@ -47,12 +45,10 @@ async function created(overrides: Parameters<typeof input>[0] = {}): Promise<Pro
 }
 
 beforeAll(async () => {
-  shop = await startProducts();
-  events = await collectEvents(inject('natsUrl'), [PRODUCT_UPDATED, PRODUCT_DELETED]);
+  shop = await startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] });
 });
 
 afterAll(async () => {
-  await events?.stop();
   await shop?.close();
 });
 
@@ -264,7 +260,7 @@ describe('deleting a product', () => {
 describe('product events', () => {
   it('publishes product.updated on create and update, and empties the outbox', async () => {
     const product = await created({ price: 99.5, countInStock: 4 });
-    const onCreate = (await events.waitFor(
+    const onCreate = (await shop.waitForEvent(
       (event) =>
         event.type === PRODUCT_UPDATED && (event as ProductUpdatedEvent).data.productId === product._id,
     )) as ProductUpdatedEvent;
@@ -276,7 +272,7 @@ describe('product events', () => {
       countInStock: 4,
     });
     await update(product._id, input({ name: product.name, price: 120, countInStock: 2 }));
-    await events.waitFor(
+    await shop.waitForEvent(
       (event) =>
         event.type === PRODUCT_UPDATED &&
         (event as ProductUpdatedEvent).data.productId === product._id &&
@@ -290,7 +286,7 @@ describe('product events', () => {
   it('publishes product.deleted on delete, from the soft-deleted document', async () => {
     const product = await created();
     await remove(product._id);
-    const deleted = await events.waitFor(
+    const deleted = await shop.waitForEvent(
       (event) =>
         event.type === PRODUCT_DELETED && (event.data as { productId: string }).productId === product._id,
     );

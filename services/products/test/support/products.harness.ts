@@ -13,11 +13,11 @@ export type ProductsHarness = ServiceUnderTest<ProductsConfig>;
  * The products service on a fresh database, behind the real gateway (kong.yml, rate limits as
  * configured), with a key pair of its own for admin and customer tokens, and no demo seed unless
  * `env` asks for it. `options.upstreams` routes other services' paths (say, media's) through the
- * same gateway.
+ * same gateway; `options.events` are the event types to collect (`events`, `waitForEvent`).
  */
 export function startProducts(
   env: Record<string, string> = {},
-  options: { upstreams?: Record<string, string> } = {},
+  options: { upstreams?: Record<string, string>; events?: string[] } = {},
 ): Promise<ProductsHarness> {
   return startServiceUnderTest({
     name: 'products',
@@ -25,6 +25,7 @@ export function startProducts(
     module: (context) => AppModule.register(context),
     env: { LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
     upstreams: options.upstreams,
+    events: options.events,
   });
 }
 
