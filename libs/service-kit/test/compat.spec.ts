@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
+import { EVENTS_STREAM, type EventEnvelope } from '@shop/contracts';
 import { mongoUrlFor, uniqueDbName, until } from '@shop/testing';
 import mongoose, { type Connection } from 'mongoose';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -12,7 +12,7 @@ import { baseServiceConfigSchema } from '../src/config/service-config';
 import { JetStreamEvents } from '../src/events/jetstream-events';
 import { OutboxRelay } from '../src/outbox/outbox-relay';
 import { requestReply } from '../src/nats/request-reply';
-import { connectNatsClient, startServiceApp } from '../testing';
+import { connectNatsClient, publishRawEvent, startServiceApp } from '../testing';
 import { TestAppModule, type Thing, thingSchema } from './test-app.module';
 
 /*
@@ -37,14 +37,6 @@ const previousEvent = (type: string, data: unknown) => ({
   occurredAt: new Date().toISOString(),
   data,
 });
-
-/** Publishes a raw envelope the way `JetStreamEvents.publish` does (event id as Nats-Msg-Id). */
-async function publishRaw(envelope: { id: string; type: string; [field: string]: unknown }): Promise<number> {
-  const ack = await nats.jetstream().publish(eventSubject(envelope.type), codec.encode(envelope), {
-    msgID: envelope.id,
-  });
-  return ack.seq;
-}
 
 /** Answers a command like a NestJS responder of an earlier or later build, with a recorded reply. */
 /** Answers `pattern` with `reply`; resolves once the server knows the subscription (no "no responders"). */
@@ -93,10 +85,10 @@ describe('events of another build', () => {
       seen.push(event);
     });
     const event = previousEvent(type, { thingId: 'a1', count: 2 });
-    await publishRaw(event);
-    await publishRaw(event);
+    await publishRawEvent(nats, event);
+    await publishRawEvent(nats, event);
     const later = previousEvent(type, { thingId: 'a2', count: 3 });
-    await publishRaw(later);
+    await publishRawEvent(nats, later);
     await until(() => seen.length >= 2);
     await consumer.stop();
     expect(seen).toEqual([
@@ -116,7 +108,7 @@ describe('events of another build', () => {
       schemaVersion: 1,
       traceId: 'from-a-later-build',
     };
-    await publishRaw(event);
+    await publishRawEvent(nats, event);
     await until(() => seen.length === 1);
     await consumer.stop();
     const { traceId: _unknown, ...known } = event;
@@ -130,8 +122,8 @@ describe('events of another build', () => {
     const consumer = await events.consume(durable, [type], async (event) => {
       seen.push(event.data);
     });
-    const newerSeq = await publishRaw({ ...previousEvent(type, 'v2'), schemaVersion: 2 });
-    await publishRaw(previousEvent(type, 'v1'));
+    const newerSeq = await publishRawEvent(nats, { ...previousEvent(type, 'v2'), schemaVersion: 2 });
+    await publishRawEvent(nats, previousEvent(type, 'v1'));
     // Deliveries are handled in stream order: once the later event is in, the newer one was seen.
     await until(() => seen.length === 1);
     const info = await (await nats.jetstreamManager()).consumers.info(EVENTS_STREAM, durable);

@@ -1,4 +1,5 @@
 export { connectNatsClient, refusalOf } from './nats-commands';
+export { publishRawEvent } from './raw-events';
 export { startServiceApp, type ServiceApp, type ServiceAppOptions } from './service-app';
 export {
   startServiceUnderTest,

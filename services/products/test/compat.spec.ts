@@ -5,13 +5,12 @@ import {
   PRODUCTS_RESERVE,
   PRODUCT_UPDATED,
   type EventEnvelope,
-  eventSubject,
 } from '@shop/contracts';
 import { requestReply } from '@shop/service-kit';
-import { connectNatsClient } from '@shop/service-kit/testing';
+import { connectNatsClient, publishRawEvent } from '@shop/service-kit/testing';
 import { type EmbeddedNats, startEmbeddedNats, until } from '@shop/testing';
 import { Types } from 'mongoose';
-import { JSONCodec, type NatsConnection, connect } from 'nats';
+import { type NatsConnection, connect } from 'nats';
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -39,7 +38,6 @@ import {
  * durable consumer and the `products` queue group are this service's alone.
  */
 
-const codec = JSONCodec<unknown>();
 let ownNats: EmbeddedNats;
 let shop: ProductsHarness;
 let nats: NatsConnection;
@@ -47,17 +45,6 @@ let client: ClientProxy;
 
 const newId = () => new Types.ObjectId().toHexString();
 const nowSeconds = () => Math.floor(Date.now() / 1_000);
-
-/** Publishes an envelope as a relay does: on its type's subject, `msgId` as Nats-Msg-Id. */
-async function publish(
-  envelope: { id: string; type: string; [field: string]: unknown },
-  msgId = envelope.id,
-): Promise<number> {
-  const ack = await nats
-    .jetstream()
-    .publish(eventSubject(envelope.type), codec.encode(envelope), { msgID: msgId });
-  return ack.seq;
-}
 
 /** Sends a command with the NestJS client and no help from `requestReply`: the payload as given. */
 const send = <T>(pattern: string, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload));
@@ -99,14 +86,14 @@ describe('order.paid from an orders build before or after schema versions', () =
   it('sells the stock of a paid order once, however often the event is replayed', async () => {
     const { reservationId, productId } = await reserved(2);
     const event = previousOrderPaid(reservationId, newId(), 20);
-    await publish(event);
+    await publishRawEvent(nats, event);
     await until(async () => (await stateOf(reservationId)) === 'sold');
 
     // A relay that crashed after publishing sends it again; past JetStream's de-duplication window
     // it arrives a second time. The event after it shows the consumer got past it.
-    await publish(event, `${event.id}-after-the-window`);
+    await publishRawEvent(nats, event, `${event.id}-after-the-window`);
     const next = await reserved(1);
-    await publish(future(previousOrderPaid(next.reservationId, newId(), 10)));
+    await publishRawEvent(nats, future(previousOrderPaid(next.reservationId, newId(), 10)));
     await until(async () => (await stateOf(next.reservationId)) === 'sold');
 
     expect(await stateOf(reservationId)).toBe('sold');
@@ -121,9 +108,12 @@ describe('order.paid from an orders build before or after schema versions', () =
 
   it('leaves an order.paid of a newer schema version for an upgraded replica', async () => {
     const { reservationId, productId } = await reserved(2);
-    const newerSeq = await publish({ ...previousOrderPaid(reservationId, newId(), 20), schemaVersion: 2 });
+    const newerSeq = await publishRawEvent(nats, {
+      ...previousOrderPaid(reservationId, newId(), 20),
+      schemaVersion: 2,
+    });
     const next = await reserved(1);
-    await publish(previousOrderPaid(next.reservationId, newId(), 10));
+    await publishRawEvent(nats, previousOrderPaid(next.reservationId, newId(), 10));
     await until(async () => (await stateOf(next.reservationId)) === 'sold');
 
     expect(await stateOf(reservationId)).toBe('reserved');
@@ -142,7 +132,7 @@ describe('token revocations from a users build before or after schema versions',
     const token = await shop.tokens.sign({ sub, isAdmin: true });
     const createNothing = () => api(shop, 'POST', '/api/listings/create', { token, body: {} });
     expect((await createNothing()).status).toBe(400);
-    await publish(previousUserDeleted(sub));
+    await publishRawEvent(nats, previousUserDeleted(sub));
     await until(async () => (await createNothing()).status === 401);
   });
 
@@ -152,7 +142,7 @@ describe('token revocations from a users build before or after schema versions',
     const after = await shop.tokens.sign({ sub, isAdmin: true, iat: nowSeconds() });
     const createNothing = (token: string) => api(shop, 'POST', '/api/listings/create', { token, body: {} });
     const reset = previousPasswordReset(sub, nowSeconds() - 10);
-    await publish(future({ ...reset, data: { ...reset.data, device: 'kiosk' } }));
+    await publishRawEvent(nats, future({ ...reset, data: { ...reset.data, device: 'kiosk' } }));
     await until(async () => (await createNothing(before)).status === 401);
     expect((await createNothing(after)).status).toBe(400);
   });
