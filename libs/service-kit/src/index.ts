@@ -26,6 +26,7 @@ export * from './util/group-commit';
 export * from './util/pass-loop';
 export * from './mongo/duplicate-key';
 export * from './mongo/escape-regex';
+export * from './mongo/find-page';
 export * from './validation/dto-transforms';
 export * from './validation/media-url';
 export * from './telemetry/shop-metrics';

@@ -19,8 +19,10 @@ import {
   type AuthenticatedUser,
   OutboxRelayProvider,
   escapeRegex,
+  findPage,
   newEvent,
   outboxPush,
+  pageWindow,
 } from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
 import { StockReleasesService } from '../stock/stock-releases.service';
@@ -117,19 +119,12 @@ export class OrdersService {
 
   /** One page of the orders matching `filter`, newest first, with how many match in all. */
   private async page(filter: QueryFilter<OrderRecord>, query: PageQuery): Promise<OrderPage> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const skip = ((query.page ?? 1) - 1) * limit;
-    const [total, orders] = await Promise.all([
-      this.orders.countDocuments(filter),
-      this.orders
-        .find(filter)
-        .select(ORDER_FIELDS)
-        .sort(NEWEST_FIRST)
-        .skip(skip)
-        .limit(limit)
-        .lean<OrderRecord[]>(),
-    ]);
-    return { total, orders: orders.map(toOrder) };
+    const { docs, total } = await findPage(this.orders, filter, {
+      select: ORDER_FIELDS,
+      sort: NEWEST_FIRST,
+      page: pageWindow(query.page, query.limit ?? DEFAULT_PAGE_SIZE),
+    });
+    return { total, orders: docs.map(toOrder) };
   }
 
   /** The customer marks their order paid with the receipt they uploaded: Not paid → Pending. */

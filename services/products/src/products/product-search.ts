@@ -1,5 +1,5 @@
 import { PRODUCT_LIMITS, type ProductSort } from '@shop/contracts';
-import { escapeRegex } from '@shop/service-kit';
+import { type PageWindow, escapeRegex, pageWindow } from '@shop/service-kit';
 
 /** What a search keeps of the catalogue, before any order or page. */
 export interface ProductFilter {
@@ -20,7 +20,7 @@ export interface ProductSearchPlan {
   filter: Record<string, unknown>;
   sort: Record<string, 1 | -1>;
   /** Absent when the whole match is asked for. */
-  page?: { skip: number; limit: number };
+  page?: PageWindow;
 }
 
 const SORTS: Record<ProductSort, Record<string, 1 | -1>> = {
@@ -55,11 +55,10 @@ export function productFilter(search: ProductFilter): Record<string, unknown> {
 export function planProductSearch(search: ProductSearch): ProductSearchPlan {
   const filter = productFilter(search);
   const paged = search.page !== undefined || search.pageSize !== undefined;
-  const pageSize = search.pageSize ?? PRODUCT_LIMITS.defaultPageSize;
   return {
     filter,
     sort: SORTS[search.sort ?? 'newest'],
-    ...(paged && { page: { skip: ((search.page ?? 1) - 1) * pageSize, limit: pageSize } }),
+    ...(paged && { page: pageWindow(search.page, search.pageSize ?? PRODUCT_LIMITS.defaultPageSize) }),
   };
 }
 

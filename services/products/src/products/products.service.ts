@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type FacetCount, PRODUCT_MESSAGES, type Product, type ProductFacets } from '@shop/contracts';
+import { findPage } from '@shop/service-kit';
 import { type Model, isObjectIdOrHexString } from 'mongoose';
 import {
   type ProductFilter,
@@ -28,12 +29,11 @@ export class ProductsService {
   async search(search: ProductSearch): Promise<ProductPage> {
     checkPriceRange(search);
     const plan = planProductSearch(search);
-    let query = this.products.find(plan.filter).select(PUBLIC_FIELDS).sort(plan.sort);
-    if (plan.page) query = query.skip(plan.page.skip).limit(plan.page.limit);
-    const [docs, total] = await Promise.all([
-      query.lean<StoredProduct[]>(),
-      this.products.countDocuments(plan.filter),
-    ]);
+    const { docs, total } = await findPage<ProductRecord, StoredProduct>(this.products, plan.filter, {
+      select: PUBLIC_FIELDS,
+      sort: plan.sort,
+      page: plan.page,
+    });
     return { products: docs.map(toProduct), total };
   }
 

@@ -11,8 +11,10 @@ import {
   type AuthenticatedUser,
   OutboxRelayProvider,
   escapeRegex,
+  findPage,
   newEvent,
   outboxPush,
+  pageWindow,
 } from '@shop/service-kit';
 import { type Model, type QueryFilter, isValidObjectId } from 'mongoose';
 import type { ListUsersQuery } from './dto/list-users.query';
@@ -56,12 +58,12 @@ export class UsersAdminService {
       const text = new RegExp(escapeRegex(query.q), 'i');
       filter.$or = [{ name: text }, { email: text }];
     }
-    let find = this.users.find(filter).select(SUMMARY_FIELDS).sort({ _id: 1 });
-    if (query.page !== undefined || query.limit !== undefined) {
-      const limit = query.limit ?? USER_LIST_LIMITS.defaultLimit;
-      find = find.skip(((query.page ?? 1) - 1) * limit).limit(limit);
-    }
-    const [total, docs] = await Promise.all([this.users.countDocuments(filter), find.lean<StoredUser[]>()]);
+    const paged = query.page !== undefined || query.limit !== undefined;
+    const { docs, total } = await findPage<UserRecord, StoredUser>(this.users, filter, {
+      select: SUMMARY_FIELDS,
+      sort: { _id: 1 },
+      page: paged ? pageWindow(query.page, query.limit ?? USER_LIST_LIMITS.defaultLimit) : undefined,
+    });
     return { total, users: docs.map(toSummary) };
   }
 
