@@ -3,6 +3,7 @@ export * from './logging/logger';
 export * from './http/error-response.mapper';
 export * from './http/all-exceptions.filter';
 export * from './http/too-many-requests.exception';
+export * from './http/total-count';
 export * from './health/health.controller';
 export * from './nats/nats-connection';
 export * from './nats/request-reply';

@@ -17,7 +17,6 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type Order,
   type OrderDeleted,
-  TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -27,6 +26,7 @@ import {
   type AuthenticatedUser,
   CurrentUser,
   TOTAL_COUNT_HEADERS,
+  withTotalCount,
 } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
 import { ListOrdersQuery, PageQuery } from './dto/list-orders.query';
@@ -91,8 +91,7 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Order[]> {
     const { orders, total } = await this.orders.mine(user.id, query);
-    void reply.header(TOTAL_COUNT_HEADER, String(total));
-    return orders;
+    return withTotalCount(reply, orders, total);
   }
 
   @Get()
@@ -104,8 +103,7 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Order[]> {
     const { orders, total } = await this.orders.list(query);
-    void reply.header(TOTAL_COUNT_HEADER, String(total));
-    return orders;
+    return withTotalCount(reply, orders, total);
   }
 
   @Get(':id')

@@ -1,12 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import {
-  type Product,
-  type ProductDeletedResponse,
-  type ProductFacets,
-  TOTAL_COUNT_HEADER,
-} from '@shop/contracts';
+import type { Product, ProductDeletedResponse, ProductFacets } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { AdminOnly, ApiErrors, withTotalCount } from '@shop/service-kit';
 import { CatalogRead } from '../catalog-cache';
 import { ProductDeletedBody, ProductFacetsResponse, ProductResponse } from './dto/product.response';
 import type { FastifyReply } from 'fastify';
@@ -36,8 +31,7 @@ export class ProductsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Product[]> {
     const { products, total } = await this.products.search(search);
-    void reply.header(TOTAL_COUNT_HEADER, String(total));
-    return products;
+    return withTotalCount(reply, products, total);
   }
 
   /** The categories and brands of a search, with counts (declared before `:id`, which would take 'facets'). */

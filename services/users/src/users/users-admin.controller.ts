@@ -5,17 +5,14 @@ import {
   ApiErrors,
   type AuthenticatedUser,
   CurrentUser,
+  type HeaderReply,
   TOTAL_COUNT_HEADERS,
+  withTotalCount,
 } from '@shop/service-kit';
 import { ConfirmationResponse, UserSummaryResponse } from './dto/user.response';
-import { type Confirmation, TOTAL_COUNT_HEADER, type UserSummary } from '@shop/contracts';
+import type { Confirmation, UserSummary } from '@shop/contracts';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UsersAdminService } from './users-admin.service';
-
-/** The part of the platform's reply the list uses (users does not depend on fastify itself). */
-interface HeaderReply {
-  header(name: string, value: string): unknown;
-}
 
 @ApiTags('users')
 @Controller('api/users')
@@ -32,8 +29,7 @@ export class UsersAdminController {
     @Res({ passthrough: true }) reply: HeaderReply,
   ): Promise<UserSummary[]> {
     const { users, total } = await this.admin.list(query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return users;
+    return withTotalCount(reply, users, total);
   }
 
   @Delete('delete/:id')
