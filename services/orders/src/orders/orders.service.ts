@@ -56,6 +56,22 @@ function stateOf(order: OrderRecord): OrderState {
   };
 }
 
+/** The `order.paid` of a payment moved on to `status` by `by`, dated as the change dates it (else now). */
+function orderPaid(
+  status: OrderPaidEvent['data']['status'],
+  by: OrderPaidEvent['data']['by'],
+): TransitionRequest['event'] {
+  return (before, { changes }, now): OrderPaidEvent =>
+    newEvent(ORDER_PAID, {
+      orderId: before._id.toHexString(),
+      userId: before.user,
+      status,
+      by,
+      paidAt: (changes.paidAt ?? now).toISOString(),
+      totalPrice: before.totalPrice,
+    });
+}
+
 export interface OrderPage {
   orders: Order[];
   total: number;
@@ -134,15 +150,7 @@ export class OrdersService {
       action: 'pay',
       owner: customer.id,
       receiptUrl,
-      event: (before, { changes }, now): OrderPaidEvent =>
-        newEvent(ORDER_PAID, {
-          orderId: before._id.toHexString(),
-          userId: before.user,
-          status: 'Pending',
-          by: 'customer',
-          paidAt: (changes.paidAt ?? now).toISOString(),
-          totalPrice: before.totalPrice,
-        }),
+      event: orderPaid('Pending', 'customer'),
     });
     return toOrder(order);
   }
@@ -152,15 +160,7 @@ export class OrdersService {
     const { order } = await this.transition({
       id,
       action: 'markPaid',
-      event: (before, { changes }, now): OrderPaidEvent =>
-        newEvent(ORDER_PAID, {
-          orderId: before._id.toHexString(),
-          userId: before.user,
-          status: 'Paid',
-          by: 'admin',
-          paidAt: (changes.paidAt ?? now).toISOString(),
-          totalPrice: before.totalPrice,
-        }),
+      event: orderPaid('Paid', 'admin'),
     });
     return toOrder(order);
   }
