@@ -5,9 +5,9 @@ import { once } from 'node:events';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
-import { startUpstream, type TestUpstream } from './support/upstream.server';
+import { startUpstream } from './support/upstream.server';
 
 const LARGE = randomBytes(4 * 2 ** 20);
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
@@ -21,14 +21,13 @@ services:
 `;
 
 describe('relaying answers', () => {
-  let files: TestUpstream;
   let gateway: TestGateway;
   let endlessClosed: Promise<boolean>;
 
   beforeAll(async () => {
     let reportEndless: (finished: boolean) => void = () => undefined;
     endlessClosed = new Promise((resolve) => (reportEndless = resolve));
-    files = await startUpstream('files', (req, res) => {
+    const files = await startUpstream('files', (req, res) => {
       req.resume();
       if (req.url === '/large') {
         // Written in 64 KB pieces without Content-Length, so it arrives chunked and in many reads.
@@ -71,13 +70,10 @@ describe('relaying answers', () => {
         res.end('ok');
       }
     });
-    gateway = await startTestGateway({ yaml: kongYml }, { files: files.address });
+    gateway = await startTestGatewayOver({ yaml: kongYml }, [files]);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await files?.close();
-  });
+  afterAll(() => gateway?.close());
 
   it('relays a large chunked answer intact to a client that reads slowly', async () => {
     const req = request(`${gateway.url}/large`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGateway, startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
 import { startUpstream, type TestUpstream, type UpstreamEcho } from './support/upstream.server';
 
@@ -46,16 +46,10 @@ describe('routing', () => {
 
   beforeAll(async () => {
     upstreams = await Promise.all(['api', 'static', 'remote', 'based'].map((name) => startUpstream(name)));
-    gateway = await startTestGateway(
-      { yaml: KONG_YML },
-      Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream.address])),
-    );
+    gateway = await startTestGatewayOver({ yaml: KONG_YML }, upstreams);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
-  });
+  afterAll(() => gateway?.close());
 
   const send = async (target: string, method = 'GET'): Promise<UpstreamEcho> => {
     const res = await rawRequest(gateway.url, target, { method });

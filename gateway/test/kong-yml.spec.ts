@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { awayFromWindowEdge } from './support/rate-window';
 import { rawRequest } from './support/raw-request';
-import { startUpstream, type TestUpstream, type UpstreamEcho } from './support/upstream.server';
+import { startUpstream, type UpstreamEcho } from './support/upstream.server';
 
 const KONG_YML = resolve(__dirname, '..', 'kong.yml');
 const HOSTS = [
@@ -22,21 +22,16 @@ const MB = 2 ** 20;
 const MINUTE = 60_000;
 
 describe('gateway/kong.yml served by the local gateway', () => {
-  let upstreams: TestUpstream[];
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    upstreams = await Promise.all(HOSTS.map((host) => startUpstream(host)));
-    gateway = await startTestGateway(
+    gateway = await startTestGatewayOver(
       { path: KONG_YML },
-      Object.fromEntries(upstreams.map((u) => [u.name, u.address])),
+      await Promise.all(HOSTS.map((host) => startUpstream(host))),
     );
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
-  });
+  afterAll(() => gateway?.close());
 
   const routeOf = async (target: string, method = 'GET'): Promise<[string, string]> => {
     const res = await rawRequest(gateway.url, target, { method, localAddress: '127.0.1.1' });

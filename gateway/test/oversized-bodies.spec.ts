@@ -3,7 +3,7 @@
 // ECONNRESET. The gateway reads the refused body away before it closes (nginx's lingering close).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
 import { startUpstream, type TestUpstream } from './support/upstream.server';
 
@@ -98,13 +98,10 @@ describe('bodies over the limit', () => {
 
   beforeAll(async () => {
     users = await startUpstream('users');
-    gateway = await startTestGateway({ yaml: kongYml }, { users: `127.0.0.1:${users.port}` });
+    gateway = await startTestGatewayOver({ yaml: kongYml }, [users]);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await users?.close();
-  });
+  afterAll(() => gateway?.close());
 
   const refused = { status: 413, body: JSON.stringify({ message: 'Request size limit exceeded' }) };
 

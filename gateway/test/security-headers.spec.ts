@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKongConfig } from '../src/index';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
-import { startUpstream, type TestUpstream } from './support/upstream.server';
+import { startUpstream } from './support/upstream.server';
 
 const KONG_YML = resolve(__dirname, '..', 'kong.yml');
 // Every service of the file answers as a plain upstream; the shell sends its page's own policy.
@@ -23,7 +23,6 @@ const SECURITY_HEADERS = {
 };
 
 describe('security headers of gateway/kong.yml', () => {
-  let upstreams: TestUpstream[];
   let gateway: TestGateway;
 
   beforeAll(async () => {
@@ -32,17 +31,11 @@ describe('security headers of gateway/kong.yml', () => {
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': PAGE_POLICY });
       res.end('<!doctype html>');
     });
-    upstreams = [shell, ...(await Promise.all(HOSTS.map((host) => startUpstream(host))))];
-    gateway = await startTestGateway(
-      { path: KONG_YML },
-      Object.fromEntries(upstreams.map((u) => [u.name, u.address])),
-    );
+    const services = await Promise.all(HOSTS.map((host) => startUpstream(host)));
+    gateway = await startTestGatewayOver({ path: KONG_YML }, [shell, ...services]);
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
-  });
+  afterAll(() => gateway?.close());
 
   it('puts them on API answers, with a policy that lets the answer run nothing and be framed nowhere', async () => {
     const res = await rawRequest(gateway.url, '/api/products');

@@ -1,8 +1,8 @@
 // What the client gets when the service fails: Kong's statuses and messages, as JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './support/gateway.fixture';
+import { startTestGateway, startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
-import { startUpstream, type TestUpstream, unusedPort } from './support/upstream.server';
+import { startUpstream, unusedPort } from './support/upstream.server';
 
 const kongYml = (downPort: number): string => `
 _format_version: "3.0"
@@ -37,26 +37,20 @@ services:
 `;
 
 describe('a failing service', () => {
-  let slow: TestUpstream;
-  let rude: TestUpstream;
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    slow = await startUpstream('slow', (_req, res) => {
+    const slow = await startUpstream('slow', (_req, res) => {
       setTimeout(() => res.end('late'), 2_000).unref();
     });
-    rude = await startUpstream('rude', (req) => req.socket.destroy());
+    const rude = await startUpstream('rude', (req) => req.socket.destroy());
     const downPort = await unusedPort();
-    gateway = await startTestGateway(
-      { yaml: kongYml(downPort) },
-      { slow: slow.address, rude: rude.address, down: `127.0.0.1:${downPort}` },
-    );
+    gateway = await startTestGatewayOver({ yaml: kongYml(downPort) }, [slow, rude], {
+      down: `127.0.0.1:${downPort}`,
+    });
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all([slow, rude].map((upstream) => upstream?.close()));
-  });
+  afterAll(() => gateway?.close());
 
   describe('upstream failures', () => {
     it('answers 502 JSON when the service refuses connections', async () => {

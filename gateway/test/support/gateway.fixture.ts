@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
 import { startGateway, type RunningGateway } from '../../src/index';
+import type { TestUpstream } from './upstream.server';
 
 /** A logger that keeps its JSON lines in memory. */
 export function memoryLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
@@ -58,6 +59,35 @@ export async function startTestGateway(
     };
   } catch (error) {
     file?.remove();
+    throw error;
+  }
+}
+
+/**
+ * Starts a gateway for a kong.yml whose service hosts are the given upstreams' names, each sent to its
+ * upstream (and `others`, host to address, for hosts no test upstream serves). Closing the gateway closes
+ * the upstreams too, as does a failed start.
+ */
+export async function startTestGatewayOver(
+  config: { yaml: string } | { path: string },
+  upstreams: readonly TestUpstream[],
+  others: Record<string, string> = {},
+): Promise<TestGateway> {
+  const closeUpstreams = () => Promise.all(upstreams.map((upstream) => upstream.close()));
+  try {
+    const gateway = await startTestGateway(config, {
+      ...Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream.address])),
+      ...others,
+    });
+    return {
+      ...gateway,
+      close: async () => {
+        await gateway.close();
+        await closeUpstreams();
+      },
+    };
+  } catch (error) {
+    await closeUpstreams();
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { startTestGateway, type TestGateway } from './gateway.fixture';
+import { startTestGatewayOver, type TestGateway } from './gateway.fixture';
 import { startUpstream, type TestUpstream, unusedPort } from './upstream.server';
 
 // The gateway the plugin specs share: an api, a media route with a larger body limit, a stream that
@@ -82,19 +82,8 @@ export async function startPluginsGateway(): Promise<PluginsGateway> {
     req.on('end', () => res.end(JSON.stringify({ ...echo(), bodyBytes: bytes })));
   });
   const downPort = await unusedPort();
-  const gateway = await startTestGateway(
-    { yaml: kongYml(downPort) },
-    { api: api.address, media: media.address, stream: stream.address, down: `127.0.0.1:${downPort}` },
-  );
-  return {
-    gateway,
-    api,
-    media,
-    stream,
-    firstStreamChunk,
-    close: async () => {
-      await gateway.close();
-      await Promise.all([api, media, stream].map((upstream) => upstream.close()));
-    },
-  };
+  const gateway = await startTestGatewayOver({ yaml: kongYml(downPort) }, [api, media, stream], {
+    down: `127.0.0.1:${downPort}`,
+  });
+  return { gateway, api, media, stream, firstStreamChunk, close: () => gateway.close() };
 }
