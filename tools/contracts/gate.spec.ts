@@ -44,22 +44,23 @@ function withAsyncApi(change: (document: AsyncApi) => void, version = base.versi
   return { ...base, version, asyncapi: stringify(document) };
 }
 
+/** The gate on the fixture service from the base to `next`. */
+const gateThings = (next: ContractSide, changelog?: string) => gateService('things', base, next, changelog);
+
 const removedRoute = (document: OpenApi) => {
   delete document.paths['/api/things/mine'];
 };
 
 describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
   it('fails a removed route, naming it', async () => {
-    const result = await gateService('things', base, withOpenApi(removedRoute));
+    const result = await gateThings(withOpenApi(removedRoute));
     expect(result.pass).toBe(false);
     expect(result.breaking).toEqual([expect.stringMatching(/^OpenAPI GET \/api\/things\/mine: .*removed/)]);
     expect(result.reason).toMatch(/need a new major version: 1\.4\.0 is not a new major/);
   });
 
   it('fails a narrowed type of a request field (number to integer), naming the route', async () => {
-    const result = await gateService(
-      'things',
-      base,
+    const result = await gateThings(
       withOpenApi((document) => {
         document.components.schemas['ThingInput']!.properties['quantity'] = { type: 'integer' };
       }),
@@ -69,9 +70,7 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
   });
 
   it('fails a new required input, naming the route', async () => {
-    const result = await gateService(
-      'things',
-      base,
+    const result = await gateThings(
       withOpenApi((document) => {
         const input = document.components.schemas['ThingInput']!;
         input.properties['sku'] = { type: 'string' };
@@ -83,9 +82,7 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
   });
 
   it('fails a changed event payload, naming the event', async () => {
-    const result = await gateService(
-      'things',
-      base,
+    const result = await gateThings(
       withAsyncApi((document) => {
         const data = document.components.messages['thingCreated']!.payload.properties.data;
         data.properties['count'] = data.properties['quantity'];
@@ -125,7 +122,7 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
         },
       };
     });
-    const result = await gateService('things', base, { ...both, openapi: openapi.openapi });
+    const result = await gateThings({ ...both, openapi: openapi.openapi });
     expect(result.breaking).toEqual([]);
     expect(result).toMatchObject({ pass: true, reason: 'no breaking change' });
   });
@@ -133,11 +130,9 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
   it('lets a breaking change through only as a new major with a compatibility note', async () => {
     const note =
       '# things\n\n## 2.0.0\n\n### Compatibility\n\nGET /api/things/mine is gone: use GET /api/things?mine=1.\n';
-    const minor = await gateService('things', base, withOpenApi(removedRoute, '1.5.0'), note);
+    const minor = await gateThings(withOpenApi(removedRoute, '1.5.0'), note);
     expect(minor.pass).toBe(false);
-    const noNote = await gateService(
-      'things',
-      base,
+    const noNote = await gateThings(
       withOpenApi(removedRoute, '2.0.0'),
       '# things\n\n## 2.0.0\n\nRemoved a route.\n',
     );
@@ -145,7 +140,7 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
     expect(noNote.reason).toMatch(
       /CHANGELOG\.md has no "## 2\.0\.0" section with a "### Compatibility" heading/,
     );
-    const noted = await gateService('things', base, withOpenApi(removedRoute, '2.0.0'), note);
+    const noted = await gateThings(withOpenApi(removedRoute, '2.0.0'), note);
     expect(noted).toMatchObject({ pass: true, reason: 'new major 2.0.0 with its compatibility note' });
     expect(noted.breaking).toEqual([expect.stringMatching(/GET \/api\/things\/mine/)]);
   });

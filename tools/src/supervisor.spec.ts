@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startProcess } from '@shop/infra';
-import { describeExit, nextDelay, supervise, type PartRun } from './supervisor.js';
+import { describeExit, nextDelay, supervise, type PartRun, type SupervisorOptions } from './supervisor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'supervisor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,6 +31,17 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
   }
 }
 
+/** Supervises a part, keeping the lines the supervisor says about it. */
+async function supervised(
+  name: string,
+  start: () => Promise<PartRun>,
+  options: Omit<SupervisorOptions, 'log'>,
+) {
+  const lines: string[] = [];
+  const part = await supervise(name, start, { log: (line) => lines.push(line), ...options });
+  return { part, lines };
+}
+
 const settings = { initialDelayMs: 500, maxDelayMs: 10_000, healthyAfterMs: 60_000 };
 
 describe('nextDelay', () => {
@@ -48,11 +59,7 @@ describe('nextDelay', () => {
 
 describe('supervise', () => {
   it('restarts a process killed with SIGKILL and says what died and when it is back', async () => {
-    const lines: string[] = [];
-    const part = await supervise('sleeper', sleeper(), {
-      log: (line) => lines.push(line),
-      initialDelayMs: 50,
-    });
+    const { part, lines } = await supervised('sleeper', sleeper(), { initialDelayMs: 50 });
     const firstPid = part.pid()!;
     process.kill(firstPid, 'SIGKILL');
 
@@ -64,11 +71,7 @@ describe('supervise', () => {
   });
 
   it('does not restart what it was asked to stop, and leaves no process behind', async () => {
-    const lines: string[] = [];
-    const part = await supervise('sleeper', sleeper(), {
-      log: (line) => lines.push(line),
-      initialDelayMs: 50,
-    });
+    const { part, lines } = await supervised('sleeper', sleeper(), { initialDelayMs: 50 });
     const pid = part.pid()!;
     await part.stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -78,10 +81,9 @@ describe('supervise', () => {
   });
 
   it('keeps trying with a growing wait while the part cannot start, and reports each failure', async () => {
-    const lines: string[] = [];
     const start = sleeper();
     let failuresLeft = 0;
-    const part = await supervise(
+    const { part, lines } = await supervised(
       'flaky',
       async () => {
         if (failuresLeft > 0) {
@@ -90,7 +92,7 @@ describe('supervise', () => {
         }
         return start();
       },
-      { log: (line) => lines.push(line), initialDelayMs: 20 },
+      { initialDelayMs: 20 },
     );
     failuresLeft = 2;
     process.kill(part.pid()!, 'SIGKILL');
@@ -111,10 +113,8 @@ describe('supervise', () => {
 
 describe('supervise during a shutdown', () => {
   it('neither restarts nor reports a part that ends while the shop is shutting down', async () => {
-    const lines: string[] = [];
     let shuttingDown = false;
-    const part = await supervise('sleeper', sleeper(), {
-      log: (line) => lines.push(line),
+    const { part, lines } = await supervised('sleeper', sleeper(), {
       initialDelayMs: 20,
       shouldRestart: () => !shuttingDown,
     });
