@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, type StackOptions, startStack } from '@shop/tools';
+import { REPO_ROOT, type StackOptions, addressLimitsRaisedTo, startStack } from '@shop/tools';
 import type { BenchContext, BenchSection, Figure } from './lib/figure.js';
 import { SECTIONS } from './sections/index.js';
 
@@ -14,12 +14,7 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 // The gateway's limits are sized for shoppers, far below a load test's rate.
 const RATE_LIMIT_FACTOR = 100_000;
 // The whole run is one address: the users service's per-address limits are raised with it.
-const SERVICE_ENV = {
-  THROTTLE_SIGNIN_PER_ADDRESS: '100000',
-  THROTTLE_SIGNUP_PER_ADDRESS: '100000',
-  THROTTLE_FORGOT_PER_ADDRESS: '100000',
-  THROTTLE_RESET_PER_ADDRESS: '100000',
-};
+const SERVICE_ENV = addressLimitsRaisedTo(100_000);
 
 function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);

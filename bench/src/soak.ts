@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import { solidPng } from '@shop/testing';
-import { REPO_ROOT, startStack } from '@shop/tools';
+import { REPO_ROOT, addressLimitsRaisedTo, startStack } from '@shop/tools';
 import { call, callThrough, pause, pick, routes } from './lib/soak-calls.js';
 import { type MemorySample, rssMb, summarize } from './lib/soak-report.js';
 
@@ -196,8 +196,7 @@ async function main(): Promise<void> {
     dataDir,
     rateLimitFactor: 10_000,
     serviceEnv: {
-      THROTTLE_SIGNIN_PER_ADDRESS: '100000',
-      THROTTLE_SIGNUP_PER_ADDRESS: '100000',
+      ...addressLimitsRaisedTo(100_000),
       UPLOADS_PER_WINDOW: '100000',
       LOG_LEVEL: 'warn',
     },

@@ -10,7 +10,7 @@ import {
   test as base,
 } from '@playwright/test';
 import type { UserInfo } from '@shop/contracts';
-import { type RunningStack, startStack } from '@shop/tools';
+import { type RunningStack, addressLimitsRaisedTo, startStack } from '@shop/tools';
 
 interface WorkerFixtures {
   stack: RunningStack;
@@ -74,17 +74,8 @@ async function watchCspViolations(context: BrowserContext, sink: CspViolation[])
  */
 const TEST_RATE_LIMIT_FACTOR = 20;
 
-/**
- * The users service's own limits per address (20 sign-ups in 15 minutes, ...) meet the same fact: the
- * whole suite is one address. Raised for the test stack only; the per-account limits stay as shipped,
- * and the users service's tests prove both kinds.
- */
-const TEST_SERVICE_ENV = {
-  THROTTLE_SIGNIN_PER_ADDRESS: '1000',
-  THROTTLE_SIGNUP_PER_ADDRESS: '1000',
-  THROTTLE_FORGOT_PER_ADDRESS: '200',
-  THROTTLE_RESET_PER_ADDRESS: '200',
-};
+/** The users service's own limits per address (20 sign-ups in 15 minutes, ...) meet the same fact. */
+const TEST_SERVICE_ENV = addressLimitsRaisedTo(1000);
 
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({

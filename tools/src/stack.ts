@@ -48,6 +48,7 @@ export {
   type RemotesManifestShape,
 } from './stack/front-ends.js';
 export type { StackObservability } from './stack/observability.js';
+export { addressLimitsRaisedTo } from './stack/env.js';
 
 /** The repository root (the one helper of @shop/infra). */
 export const REPO_ROOT = repoRoot();

@@ -33,3 +33,16 @@ export function natsClusterFromEnv(env: NodeJS.ProcessEnv = process.env): number
   }
   return size;
 }
+
+/**
+ * The users service's per-address limits (sign-ins, sign-ups, password e-mails and resets), each set to
+ * `limit`: a test or a load run on one machine is one address for every client, so the limits a real
+ * shopper never meets would refuse it. The per-account limits stay as shipped; the users service's own
+ * tests prove both kinds.
+ */
+export const addressLimitsRaisedTo = (limit: number): Record<string, string> => ({
+  THROTTLE_SIGNIN_PER_ADDRESS: String(limit),
+  THROTTLE_SIGNUP_PER_ADDRESS: String(limit),
+  THROTTLE_FORGOT_PER_ADDRESS: String(limit),
+  THROTTLE_RESET_PER_ADDRESS: String(limit),
+});
