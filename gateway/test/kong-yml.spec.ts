@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { awayFromWindowEdge } from './support/rate-window';
-import { rawRequest } from './support/raw-request';
+import { postBytes, rawRequest } from './support/raw-request';
 import { startUpstream, type UpstreamEcho } from './support/upstream.server';
 
 const KONG_YML = resolve(__dirname, '..', 'kong.yml');
@@ -105,21 +105,12 @@ describe('gateway/kong.yml served by the local gateway', () => {
   });
 
   it('accepts a 3 MB image upload on the media route but 1 MB at most elsewhere', async () => {
-    const image = await rawRequest(gateway.url, '/api/media', {
-      method: 'POST',
-      body: Buffer.alloc(3.5 * MB),
-    });
+    const image = await postBytes(gateway.url, '/api/media', 3.5 * MB);
     expect(image.status).toBe(200);
     expect(image.json<UpstreamEcho>().bodyBytes).toBe(3.5 * MB);
-    const order = await rawRequest(gateway.url, '/api/orders', {
-      method: 'POST',
-      body: Buffer.alloc(MB + 1),
-    });
+    const order = await postBytes(gateway.url, '/api/orders', MB + 1);
     expect(order.status).toBe(413);
-    const huge = await rawRequest(gateway.url, '/api/media', {
-      method: 'POST',
-      body: Buffer.alloc(4 * MB + 1),
-    });
+    const huge = await postBytes(gateway.url, '/api/media', 4 * MB + 1);
     expect(huge.status).toBe(413);
   });
 

@@ -4,7 +4,7 @@ import { type IncomingMessage, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestGateway } from './support/gateway.fixture';
 import { startPluginsGateway } from './support/plugins-gateway';
-import { rawRequest } from './support/raw-request';
+import { postBytes, postChunked, rawRequest } from './support/raw-request';
 import type { TestUpstream, UpstreamEcho } from './support/upstream.server';
 
 const KB = 1024;
@@ -23,14 +23,11 @@ describe('request bodies', () => {
   describe('request-size-limiting', () => {
     it('answers 413 when Content-Length is over the limit, without calling the service', async () => {
       const before = api.seen.length;
-      const res = await rawRequest(gateway.url, '/api/orders', {
-        method: 'POST',
-        body: Buffer.alloc(KB + 1),
-      });
+      const res = await postBytes(gateway.url, '/api/orders', KB + 1);
       expect(res.status).toBe(413);
       expect(res.json()).toEqual({ message: 'Request size limit exceeded' });
       expect(api.seen.length).toBe(before);
-      const exact = await rawRequest(gateway.url, '/api/orders', { method: 'POST', body: Buffer.alloc(KB) });
+      const exact = await postBytes(gateway.url, '/api/orders', KB);
       expect(exact.json<UpstreamEcho>().bodyBytes).toBe(KB);
     });
 
@@ -56,18 +53,18 @@ describe('request bodies', () => {
     });
 
     it('answers 413 to a large chunked upload while it is still being sent', async () => {
-      const chunks = Array.from({ length: 48 }, () => Buffer.alloc(64 * KB));
-      const res = await rawRequest(gateway.url, '/api/orders', { method: 'POST', chunks });
+      const res = await postChunked(
+        gateway.url,
+        '/api/orders',
+        Array.from({ length: 48 }, () => 64 * KB),
+      );
       expect(res.status).toBe(413);
       expect(res.json()).toEqual({ message: 'Request size limit exceeded' });
     });
 
     it('counts streamed (chunked) bodies and answers 413 once they pass the limit', async () => {
       const before = api.seen.length;
-      const res = await rawRequest(gateway.url, '/api/orders', {
-        method: 'POST',
-        chunks: [Buffer.alloc(600), Buffer.alloc(600), Buffer.alloc(600)],
-      });
+      const res = await postChunked(gateway.url, '/api/orders', [600, 600, 600]);
       expect(res.status).toBe(413);
       expect(res.json()).toEqual({ message: 'Request size limit exceeded' });
       expect(res.headers['kong-request-id']).toBeDefined();
@@ -75,29 +72,17 @@ describe('request bodies', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(api.seen.slice(before).filter((echo) => echo.url === '/api/orders')).toEqual([]);
 
-      const small = await rawRequest(gateway.url, '/api/orders', {
-        method: 'POST',
-        chunks: [Buffer.alloc(500), Buffer.alloc(500)],
-      });
+      const small = await postChunked(gateway.url, '/api/orders', [500, 500]);
       expect(small.json<UpstreamEcho>().bodyBytes).toBe(1000);
     });
 
     it('lets the media route take larger bodies than the global limit', async () => {
-      const withLength = await rawRequest(gateway.url, '/api/media', {
-        method: 'POST',
-        body: Buffer.alloc(3 * KB),
-      });
+      const withLength = await postBytes(gateway.url, '/api/media', 3 * KB);
       expect(withLength.status).toBe(200);
       expect(withLength.json<UpstreamEcho>().bodyBytes).toBe(3 * KB);
-      const chunked = await rawRequest(gateway.url, '/api/media', {
-        method: 'POST',
-        chunks: [Buffer.alloc(2 * KB), Buffer.alloc(KB)],
-      });
+      const chunked = await postChunked(gateway.url, '/api/media', [2 * KB, KB]);
       expect(chunked.json<UpstreamEcho>().bodyBytes).toBe(3 * KB);
-      const tooBig = await rawRequest(gateway.url, '/api/media', {
-        method: 'POST',
-        body: Buffer.alloc(5 * KB),
-      });
+      const tooBig = await postBytes(gateway.url, '/api/media', 5 * KB);
       expect(tooBig.status).toBe(413);
     });
 

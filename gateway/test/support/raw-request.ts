@@ -65,3 +65,20 @@ export function rawRequest(
     }
   });
 }
+
+/** POSTs a body of `bytes` zero bytes, with Content-Length. */
+export function postBytes(baseUrl: string, target: string, bytes: number): Promise<RawResponse> {
+  return rawRequest(baseUrl, target, { method: 'POST', body: Buffer.alloc(bytes) });
+}
+
+/** POSTs a chunked body (no Content-Length) of zero bytes, one chunk of each size in turn. */
+export function postChunked(
+  baseUrl: string,
+  target: string,
+  chunkSizes: readonly number[],
+): Promise<RawResponse> {
+  return rawRequest(baseUrl, target, {
+    method: 'POST',
+    chunks: chunkSizes.map((size) => Buffer.alloc(size)),
+  });
+}
