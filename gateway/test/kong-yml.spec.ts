@@ -1,23 +1,10 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
+import type { TestGateway } from './support/gateway.fixture';
+import { startKongYmlGateway } from './support/kong-yml-gateway';
 import { awayFromWindowEdge } from './support/rate-window';
 import { postBytes, rawRequest } from './support/raw-request';
-import { startUpstream, type UpstreamEcho } from './support/upstream.server';
+import type { UpstreamEcho } from './support/upstream.server';
 
-const KONG_YML = resolve(__dirname, '..', 'kong.yml');
-const HOSTS = [
-  'products',
-  'orders',
-  'users',
-  'wallet',
-  'data',
-  'media',
-  'shell',
-  'mf-catalog',
-  'mf-checkout',
-  'mf-admin',
-];
 const MB = 2 ** 20;
 const MINUTE = 60_000;
 
@@ -25,10 +12,7 @@ describe('gateway/kong.yml served by the local gateway', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    gateway = await startTestGatewayOver(
-      { path: KONG_YML },
-      await Promise.all(HOSTS.map((host) => startUpstream(host))),
-    );
+    gateway = await startKongYmlGateway();
   });
 
   afterAll(() => gateway?.close());

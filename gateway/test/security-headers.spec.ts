@@ -1,15 +1,9 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKongConfig } from '../src/index';
-import { startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
+import type { TestGateway } from './support/gateway.fixture';
+import { startKongYmlGateway } from './support/kong-yml-gateway';
 import { rawRequest } from './support/raw-request';
 import { startUpstream } from './support/upstream.server';
 
-const KONG_YML = resolve(__dirname, '..', 'kong.yml');
-// Every service of the file answers as a plain upstream; the shell sends its page's own policy.
-const HOSTS = loadKongConfig(KONG_YML)
-  .services.map((service) => service.host)
-  .filter((host) => host !== 'shell');
 const PAGE_POLICY = "default-src 'none'; script-src 'self' 'sha256-abc'";
 
 /** What every answer of the shop carries, whoever produced it (docs/security.md). */
@@ -31,8 +25,8 @@ describe('security headers of gateway/kong.yml', () => {
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': PAGE_POLICY });
       res.end('<!doctype html>');
     });
-    const services = await Promise.all(HOSTS.map((host) => startUpstream(host)));
-    gateway = await startTestGatewayOver({ path: KONG_YML }, [shell, ...services]);
+    // Every other service of the file answers as a plain upstream.
+    gateway = await startKongYmlGateway([shell]);
   });
 
   afterAll(() => gateway?.close());
