@@ -56,27 +56,26 @@ describe('routing', () => {
     expect(res.status).toBe(200);
     return res.json<UpstreamEcho>();
   };
+  /** The service a request reached and the URL it was sent there with. */
+  const routeOf = async (target: string, method = 'GET'): Promise<[string, string]> => {
+    const { upstream, url } = await send(target, method);
+    return [upstream, url];
+  };
 
   it('sends each path prefix to its service, keeping the full path when strip_path is false', async () => {
-    expect(await send('/api/products/1?x=1&y=%20')).toMatchObject({
-      upstream: 'api',
-      url: '/api/products/1?x=1&y=%20',
-    });
-    expect(await send('/index.html')).toMatchObject({ upstream: 'static', url: '/index.html' });
-    expect(await send('/')).toMatchObject({ upstream: 'static', url: '/' });
+    expect(await routeOf('/api/products/1?x=1&y=%20')).toEqual(['api', '/api/products/1?x=1&y=%20']);
+    expect(await routeOf('/index.html')).toEqual(['static', '/index.html']);
+    expect(await routeOf('/')).toEqual(['static', '/']);
   });
 
   it('strips the matched prefix when strip_path is true', async () => {
-    expect(await send('/remotes/catalog/mf-manifest.json')).toMatchObject({
-      upstream: 'remote',
-      url: '/mf-manifest.json',
-    });
-    expect(await send('/remotes/catalog/')).toMatchObject({ upstream: 'remote', url: '/' });
-    expect(await send('/remotes/catalog')).toMatchObject({ upstream: 'remote', url: '/' });
+    expect(await routeOf('/remotes/catalog/mf-manifest.json')).toEqual(['remote', '/mf-manifest.json']);
+    expect(await routeOf('/remotes/catalog/')).toEqual(['remote', '/']);
+    expect(await routeOf('/remotes/catalog')).toEqual(['remote', '/']);
   });
 
   it('joins the rest of the path onto a service path', async () => {
-    expect(await send('/based/items?q=1')).toMatchObject({ upstream: 'based', url: '/v2/items?q=1' });
+    expect(await routeOf('/based/items?q=1')).toEqual(['based', '/v2/items?q=1']);
   });
 
   it('picks the longest prefix, and a paths+methods route before a paths-only one', async () => {
@@ -98,7 +97,7 @@ describe('routing', () => {
       '/api//users/sign%69n',
       '/api/./users/%2e%2e/users/signin',
     ]) {
-      expect(await send(target, 'POST')).toMatchObject({ upstream: 'api', url: '/api/users/signin' });
+      expect(await routeOf(target, 'POST')).toEqual(['api', '/api/users/signin']);
     }
     const routes = gateway.lines
       .slice(before)
