@@ -13,6 +13,7 @@ import {
   type PodTemplate,
   UNITS,
   podTemplateOf,
+  workloadsOf,
 } from './support/render';
 
 /**
@@ -40,23 +41,35 @@ function changed(
 }
 const withFiles = (files: Record<string, (text: string) => string>) => changed(() => undefined, files);
 
+/** Whether a name is the one given, or one the pattern matches. */
+const matches = (text: string, name: string | RegExp) =>
+  typeof name === 'string' ? text === name : name.test(text);
 const named = (objects: KubeObject[], kind: string, name: string | RegExp) =>
-  objects.filter(
-    (object) =>
-      object.kind === kind &&
-      (typeof name === 'string' ? object.metadata.name === name : name.test(object.metadata.name)),
-  );
-/** Changes the first container of a unit's workload, wherever the folder renders it. */
-const inContainer =
-  (unit: string, change: (container: Container, pod: PodTemplate) => void) => (objects: KubeObject[]) => {
-    for (const workload of objects.filter(
-      (object) => ['Deployment', 'StatefulSet'].includes(object.kind) && object.metadata.name === unit,
-    )) {
+  objects.filter((object) => object.kind === kind && matches(object.metadata.name, name));
+/** The real manifests with a change applied to the objects of every folder, or of `folder` only. */
+const changedIn = (folder: string | RegExp | undefined, change: (objects: KubeObject[]) => void) =>
+  changed((objects, rendered) => {
+    if (folder === undefined || matches(rendered, folder)) change(objects);
+  });
+/** The real manifests with every object of a kind and name changed, in every folder or only in `folder`. */
+const changedEach = (
+  { kind, name, folder }: { kind: string; name: string | RegExp; folder?: string | RegExp },
+  change: (object: KubeObject) => void,
+) =>
+  changedIn(folder, (objects) => {
+    for (const object of named(objects, kind, name)) change(object);
+  });
+/** The real manifests with the first container of a unit's workload changed, in every folder or only in `folder`. */
+const changedContainer = (
+  { unit, folder }: { unit: string; folder?: string },
+  change: (container: Container, pod: PodTemplate) => void,
+) =>
+  changedIn(folder, (objects) => {
+    for (const workload of workloadsOf(objects).filter((object) => object.metadata.name === unit)) {
       const pod = podTemplateOf(workload);
       change(pod.spec.containers[0]!, pod);
     }
-  };
-const policyOf = (objects: KubeObject[], name: string) => named(objects, 'NetworkPolicy', name);
+  });
 const yamlEdit = (edit: (document: Record<string, unknown>) => void) => (text: string) => {
   const document = parse(text) as Record<string, unknown>;
   edit(document);
@@ -69,10 +82,7 @@ function realContainer(unit: string) {
   const { container, pod } = check.mainContainerOf(REAL, unit);
   return { container: structuredClone(container), pod: structuredClone(pod) };
 }
-const realWorkload = (unit: string) =>
-  structuredClone(
-    REAL.render(`base/${unit}`).find((object) => ['Deployment', 'StatefulSet'].includes(object.kind))!,
-  );
+const realWorkload = (unit: string) => structuredClone(workloadsOf(REAL.render(`base/${unit}`))[0]!);
 
 const scratch = mkdtempSync(join(tmpdir(), 'shop-k8s-broken-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -153,11 +163,8 @@ const CASES: Broken[] = [
     what: 'the whole base renders a label of orders that the unit alone does not',
     run: () =>
       check.sameAloneAndWhole(
-        changed((objects, folder) => {
-          if (folder !== 'base') return;
-          for (const deployment of named(objects, 'Deployment', 'orders')) {
-            deployment.metadata.labels = { ...deployment.metadata.labels, tier: 'whole-only' };
-          }
+        changedEach({ kind: 'Deployment', name: 'orders', folder: 'base' }, (deployment) => {
+          deployment.metadata.labels = { ...deployment.metadata.labels, tier: 'whole-only' };
         }),
       ),
     says: /Deployment\/shop\/orders/,
@@ -167,9 +174,8 @@ const CASES: Broken[] = [
     what: 'orders in the default namespace',
     run: () =>
       check.namespaceAndCommonLabels(
-        changed((objects) => {
-          for (const deployment of named(objects, 'Deployment', 'orders'))
-            deployment.metadata.namespace = 'default';
+        changedEach({ kind: 'Deployment', name: 'orders' }, (deployment) => {
+          deployment.metadata.namespace = 'default';
         }),
         'orders',
       ),
@@ -346,8 +352,8 @@ const CASES: Broken[] = [
     what: 'a Deployment fixing its replicas',
     run: () =>
       check.scaledByHpaGuardedByBudget(
-        changed((objects) => {
-          for (const deployment of named(objects, 'Deployment', 'orders')) deployment.spec!.replicas = 3;
+        changedEach({ kind: 'Deployment', name: 'orders' }, (deployment) => {
+          deployment.spec!.replicas = 3;
         }),
         'orders',
       ),
@@ -358,9 +364,8 @@ const CASES: Broken[] = [
     what: 'prod allowing fewer replicas than dev',
     run: () =>
       check.moreReplicasInProd(
-        changed((objects, folder) => {
-          if (!folder.startsWith('overlays/prod')) return;
-          for (const hpa of named(objects, 'HorizontalPodAutoscaler', 'orders')) hpa.spec!.minReplicas = 1;
+        changedEach({ kind: 'HorizontalPodAutoscaler', name: 'orders', folder: /^overlays\/prod/ }, (hpa) => {
+          hpa.spec!.minReplicas = 1;
         }),
         'orders',
       ),
@@ -371,9 +376,8 @@ const CASES: Broken[] = [
     what: 'a Service targeting a port no container declares',
     run: () =>
       check.servicesTargetDeclaredPorts(
-        changed((objects) => {
-          for (const service of named(objects, 'Service', 'orders'))
-            service.spec!.ports![0]!.targetPort = 'web';
+        changedEach({ kind: 'Service', name: 'orders' }, (service) => {
+          service.spec!.ports![0]!.targetPort = 'web';
         }),
         'orders',
       ),
@@ -397,11 +401,8 @@ const CASES: Broken[] = [
     what: 'dev running latest',
     run: () =>
       check.devPinsARelease(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/dev/orders') return;
-          inContainer('orders', (container) => {
-            container.image = `${check.IMAGE_REGISTRY}orders:latest`;
-          })(objects);
+        changedContainer({ unit: 'orders', folder: 'overlays/dev/orders' }, (container) => {
+          container.image = `${check.IMAGE_REGISTRY}orders:latest`;
         }),
         'orders',
       ),
@@ -413,10 +414,8 @@ const CASES: Broken[] = [
     what: 'MONGO_URL in the ConfigMap',
     run: () =>
       check.serviceSettingsFromConfigMap(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^orders-config-/)) {
-            config.data = { ...config.data, MONGO_URL: 'mongodb://mongodb:27017/orders' };
-          }
+        changedEach({ kind: 'ConfigMap', name: /^orders-config-/ }, (config) => {
+          config.data = { ...config.data, MONGO_URL: 'mongodb://mongodb:27017/orders' };
         }),
         'orders',
       ),
@@ -427,12 +426,10 @@ const CASES: Broken[] = [
     what: "a development Secret naming another service's database",
     run: () =>
       check.devSecretNamesOwnDatabase(
-        changed((objects) => {
-          for (const secret of named(objects, 'Secret', 'orders-mongodb')) {
-            secret.data = {
-              MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/products?replicaSet=rs0'),
-            };
-          }
+        changedEach({ kind: 'Secret', name: 'orders-mongodb' }, (secret) => {
+          secret.data = {
+            MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/products?replicaSet=rs0'),
+          };
         }),
         'orders',
       ),
@@ -443,11 +440,9 @@ const CASES: Broken[] = [
     what: 'no JWT_PUBLIC_KEY',
     run: () =>
       check.verifiesWithThePublicKey(
-        changed(
-          inContainer('orders', (container) => {
-            container.env = container.env?.filter((variable) => variable.name !== 'JWT_PUBLIC_KEY');
-          }),
-        ),
+        changedContainer({ unit: 'orders' }, (container) => {
+          container.env = container.env?.filter((variable) => variable.name !== 'JWT_PUBLIC_KEY');
+        }),
         'orders',
       ),
     says: /JWT_PUBLIC_KEY/,
@@ -457,17 +452,15 @@ const CASES: Broken[] = [
     what: 'orders given the signing key',
     run: () =>
       check.notGivenTheSigningKey(
-        changed(
-          inContainer('orders', (container) => {
-            container.env = [
-              ...(container.env ?? []),
-              {
-                name: 'JWT_PRIVATE_KEY',
-                valueFrom: { secretKeyRef: { name: 'users-secrets', key: 'JWT_PRIVATE_KEY' } },
-              },
-            ];
-          }),
-        ),
+        changedContainer({ unit: 'orders' }, (container) => {
+          container.env = [
+            ...(container.env ?? []),
+            {
+              name: 'JWT_PRIVATE_KEY',
+              valueFrom: { secretKeyRef: { name: 'users-secrets', key: 'JWT_PRIVATE_KEY' } },
+            },
+          ];
+        }),
         'orders',
       ),
     says: /JWT_PRIVATE_KEY/,
@@ -478,13 +471,11 @@ const CASES: Broken[] = [
     what: 'an optional ADMIN_PASSWORD',
     run: () =>
       check.usersRequiredSecrets(
-        changed(
-          inContainer('users', (container) => {
-            const reference = container.env?.find((variable) => variable.name === 'ADMIN_PASSWORD')?.valueFrom
-              ?.secretKeyRef;
-            if (reference) reference.optional = true;
-          }),
-        ),
+        changedContainer({ unit: 'users' }, (container) => {
+          const reference = container.env?.find((variable) => variable.name === 'ADMIN_PASSWORD')?.valueFrom
+            ?.secretKeyRef;
+          if (reference) reference.optional = true;
+        }),
       ),
     says: /ADMIN_PASSWORD must not be optional/,
   },
@@ -493,15 +484,13 @@ const CASES: Broken[] = [
     what: 'SMTP_URL written in the manifest',
     run: () =>
       check.usersSmtpUrlOptionalSecret(
-        changed(
-          inContainer('users', (container) => {
-            container.env = container.env?.map((variable) =>
-              variable.name === 'SMTP_URL'
-                ? { name: 'SMTP_URL', value: 'smtp://user:pass@relay:587' }
-                : variable,
-            );
-          }),
-        ),
+        changedContainer({ unit: 'users' }, (container) => {
+          container.env = container.env?.map((variable) =>
+            variable.name === 'SMTP_URL'
+              ? { name: 'SMTP_URL', value: 'smtp://user:pass@relay:587' }
+              : variable,
+          );
+        }),
       ),
     says: /SMTP_URL/,
   },
@@ -510,10 +499,8 @@ const CASES: Broken[] = [
     what: 'ADMIN_PASSWORD in the ConfigMap',
     run: () =>
       check.usersConfigHoldsNoSecret(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^users-config-/)) {
-            config.data = { ...config.data, ADMIN_PASSWORD: 'admin-password-123' };
-          }
+        changedEach({ kind: 'ConfigMap', name: /^users-config-/ }, (config) => {
+          config.data = { ...config.data, ADMIN_PASSWORD: 'admin-password-123' };
         }),
       ),
     says: /the ConfigMap holds ADMIN_PASSWORD/,
@@ -523,10 +510,8 @@ const CASES: Broken[] = [
     what: 'the outbox on the read-only root filesystem',
     run: () =>
       check.usersOutboxInEmptyDir(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^users-config-/)) {
-            config.data = { ...config.data, MAIL_OUTBOX_DIR: '/var/mail/outbox' };
-          }
+        changedEach({ kind: 'ConfigMap', name: /^users-config-/ }, (config) => {
+          config.data = { ...config.data, MAIL_OUTBOX_DIR: '/var/mail/outbox' };
         }),
       ),
     says: /lies in a mounted volume/,
@@ -568,8 +553,8 @@ const CASES: Broken[] = [
     what: 'a default policy admitting everything',
     run: () =>
       check.namespaceDeniesByDefault(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'default-deny')) policy.spec!.ingress = [{}];
+        changedEach({ kind: 'NetworkPolicy', name: 'default-deny' }, (policy) => {
+          policy.spec!.ingress = [{}];
         }),
       ),
     says: /default-deny admits/,
@@ -579,9 +564,8 @@ const CASES: Broken[] = [
     what: 'the DNS allowance also letting HTTPS out',
     run: () =>
       check.namespaceAllowsDnsOnly(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'allow-dns'))
-            policy.spec!.egress![0]!.ports!.push({ protocol: 'TCP', port: 443 });
+        changedEach({ kind: 'NetworkPolicy', name: 'allow-dns' }, (policy) => {
+          policy.spec!.egress![0]!.ports!.push({ protocol: 'TCP', port: 443 });
         }),
       ),
     says: /allow-dns egress/,
@@ -591,8 +575,8 @@ const CASES: Broken[] = [
     what: "orders' policy limiting ingress only",
     run: () =>
       check.limitsBothDirectionsAlone(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'orders')) policy.spec!.policyTypes = ['Ingress'];
+        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
+          policy.spec!.policyTypes = ['Ingress'];
         }),
         'orders',
       ),
@@ -603,9 +587,8 @@ const CASES: Broken[] = [
     what: "Kong's status port open to anyone",
     run: () =>
       check.kongAdmitsProxyOnly(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'kong'))
-            policy.spec!.ingress = [{ ports: [{ port: 'proxy' }, { port: 'status' }] }];
+        changedEach({ kind: 'NetworkPolicy', name: 'kong' }, (policy) => {
+          policy.spec!.ingress = [{ ports: [{ port: 'proxy' }, { port: 'status' }] }];
         }),
       ),
     says: /Kong's ingress/,
@@ -615,9 +598,8 @@ const CASES: Broken[] = [
     what: 'orders admitting every pod',
     run: () =>
       check.admitsHttpFromKongOnly(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'orders'))
-            policy.spec!.ingress = [{ from: [{ podSelector: {} }], ports: [{ port: 'http' }] }];
+        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
+          policy.spec!.ingress = [{ from: [{ podSelector: {} }], ports: [{ port: 'http' }] }];
         }),
         'orders',
       ),
@@ -628,8 +610,8 @@ const CASES: Broken[] = [
     what: "Kong let out to products, which products' own policy refuses",
     run: () =>
       check.egressMatchesIngress(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'products')) policy.spec!.ingress = [];
+        changedEach({ kind: 'NetworkPolicy', name: 'products' }, (policy) => {
+          policy.spec!.ingress = [];
         }),
       ),
     says: /NetworkPolicy refuses port/,
@@ -639,15 +621,11 @@ const CASES: Broken[] = [
     what: 'orders not let out to NATS',
     run: () =>
       check.serviceReachesDatabaseAndBroker(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'orders')) {
-            policy.spec!.egress = policy.spec!.egress!.filter(
-              (rule: NetworkPolicyRule) =>
-                !rule.to?.some(
-                  (peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'nats',
-                ),
-            );
-          }
+        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
+          policy.spec!.egress = policy.spec!.egress!.filter(
+            (rule: NetworkPolicyRule) =>
+              !rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'nats'),
+          );
         }),
         'orders',
       ),
@@ -658,13 +636,11 @@ const CASES: Broken[] = [
     what: 'orders let out to the internet',
     run: () =>
       check.onlyUsersReachesSmtp(
-        changed((objects) => {
-          for (const policy of policyOf(objects, 'orders')) {
-            policy.spec!.egress!.push({
-              to: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
-              ports: [{ protocol: 'TCP', port: 25 }],
-            });
-          }
+        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
+          policy.spec!.egress!.push({
+            to: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
+            ports: [{ protocol: 'TCP', port: 25 }],
+          });
         }),
       ),
     says: /orders reaches outside the cluster/,
@@ -675,8 +651,8 @@ const CASES: Broken[] = [
     what: 'a Service orders on another port than kong.yml calls',
     run: () =>
       check.kongHostsHaveServices(
-        changed((objects) => {
-          for (const service of named(objects, 'Service', 'orders')) service.spec!.ports![0]!.port = 3999;
+        changedEach({ kind: 'Service', name: 'orders' }, (service) => {
+          service.spec!.ports![0]!.port = 3999;
         }),
       ),
     says: /Service "orders"/,
@@ -697,13 +673,11 @@ const CASES: Broken[] = [
     what: 'Kong with a database',
     run: () =>
       check.kongLoadsKongYml(
-        changed(
-          inContainer('kong', (container) => {
-            container.env = container.env?.map((variable) =>
-              variable.name === 'KONG_DATABASE' ? { name: 'KONG_DATABASE', value: 'postgres' } : variable,
-            );
-          }),
-        ),
+        changedContainer({ unit: 'kong' }, (container) => {
+          container.env = container.env?.map((variable) =>
+            variable.name === 'KONG_DATABASE' ? { name: 'KONG_DATABASE', value: 'postgres' } : variable,
+          );
+        }),
       ),
     says: /KONG_DATABASE/,
   },
@@ -718,9 +692,8 @@ const CASES: Broken[] = [
     what: 'Kong behind a ClusterIP',
     run: () =>
       check.kongBehindLoadBalancer(
-        changed((objects) => {
-          for (const service of named(objects, 'Service', 'kong'))
-            (service.spec as { type?: string }).type = 'ClusterIP';
+        changedEach({ kind: 'Service', name: 'kong' }, (service) => {
+          (service.spec as { type?: string }).type = 'ClusterIP';
         }),
       ),
     says: /Service type/,
@@ -731,14 +704,12 @@ const CASES: Broken[] = [
     what: "a remote's URL outside its version's path",
     run: () =>
       check.remotesManifestNamesVersions(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^shell-remotes-/)) {
-            const remotes = JSON.parse(config.data!['remotes.json']!) as {
-              remotes: { catalog: { url: string } };
-            };
-            remotes.remotes.catalog.url = '/remotes/catalog/mf-manifest.json';
-            config.data!['remotes.json'] = JSON.stringify(remotes);
-          }
+        changedEach({ kind: 'ConfigMap', name: /^shell-remotes-/ }, (config) => {
+          const remotes = JSON.parse(config.data!['remotes.json']!) as {
+            remotes: { catalog: { url: string } };
+          };
+          remotes.remotes.catalog.url = '/remotes/catalog/mf-manifest.json';
+          config.data!['remotes.json'] = JSON.stringify(remotes);
         }),
       ),
     says: /catalog's url/,
@@ -758,12 +729,10 @@ const CASES: Broken[] = [
     what: 'remotes.json naming a catalog its image has not published',
     run: () =>
       check.remotesNeverAheadOfImages(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^shell-remotes-/)) {
-            config.data!['remotes.json'] = config
-              .data!['remotes.json']!.replaceAll('catalog/0.', 'catalog/9.')
-              .replace(/("catalog": \{ "version": ")[^"]+/, '$19.0.0');
-          }
+        changedEach({ kind: 'ConfigMap', name: /^shell-remotes-/ }, (config) => {
+          config.data!['remotes.json'] = config
+            .data!['remotes.json']!.replaceAll('catalog/0.', 'catalog/9.')
+            .replace(/("catalog": \{ "version": ")[^"]+/, '$19.0.0');
         }),
         'dev',
       ),
@@ -774,10 +743,8 @@ const CASES: Broken[] = [
     what: 'a shell release its image does not hold',
     run: () =>
       check.shellReleaseChosen(
-        changed((objects) => {
-          for (const config of named(objects, 'ConfigMap', /^shell-release-/)) {
-            config.data!['shell-release.conf'] = 'set $shell_release "9.0.0";\n';
-          }
+        changedEach({ kind: 'ConfigMap', name: /^shell-release-/ }, (config) => {
+          config.data!['shell-release.conf'] = 'set $shell_release "9.0.0";\n';
         }),
       ),
     says: /ahead of the shell's image/,
@@ -788,9 +755,8 @@ const CASES: Broken[] = [
     what: 'prod NATS as a single server',
     run: () =>
       check.prodNatsIsACluster(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/nats') return;
-          for (const set of named(objects, 'StatefulSet', 'nats')) set.spec!.replicas = 1;
+        changedEach({ kind: 'StatefulSet', name: 'nats', folder: 'overlays/prod/nats' }, (set) => {
+          set.spec!.replicas = 1;
         }),
       ),
     says: /StatefulSet\/shop\/nats replicas/,
@@ -800,15 +766,12 @@ const CASES: Broken[] = [
     what: 'prod NATS routes that leave out nats-2',
     run: () =>
       check.prodNatsIsACluster(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/nats') return;
-          inContainer('nats', (container) => {
-            const args = (container as Container & { args: string[] }).args;
-            args[args.indexOf('--routes') + 1] = args[args.indexOf('--routes') + 1]!.replace(
-              /,nats:\/\/nats-2[^,]*/,
-              '',
-            );
-          })(objects);
+        changedContainer({ unit: 'nats', folder: 'overlays/prod/nats' }, (container) => {
+          const args = (container as Container & { args: string[] }).args;
+          args[args.indexOf('--routes') + 1] = args[args.indexOf('--routes') + 1]!.replace(
+            /,nats:\/\/nats-2[^,]*/,
+            '',
+          );
         }),
       ),
     says: /--routes name every peer/,
@@ -818,12 +781,9 @@ const CASES: Broken[] = [
     what: 'prod mongod without --replSet',
     run: () =>
       check.prodMongoIsAReplicaSet(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/mongodb') return;
-          inContainer('mongodb', (container) => {
-            const args = (container as Container & { args: string[] }).args;
-            args.splice(args.indexOf('--replSet'), 2);
-          })(objects);
+        changedContainer({ unit: 'mongodb', folder: 'overlays/prod/mongodb' }, (container) => {
+          const args = (container as Container & { args: string[] }).args;
+          args.splice(args.indexOf('--replSet'), 2);
         }),
       ),
     says: /mongod runs with --replSet/,
@@ -833,18 +793,15 @@ const CASES: Broken[] = [
     what: 'prod MongoDB members only preferring different nodes',
     run: () =>
       check.prodMongoIsAReplicaSet(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/mongodb') return;
-          inContainer('mongodb', (_container, pod) => {
-            const [term] = pod.spec.affinity!.podAntiAffinity![
-              'requiredDuringSchedulingIgnoredDuringExecution'
-            ] as unknown[];
-            pod.spec.affinity = {
-              podAntiAffinity: {
-                preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: term }],
-              },
-            };
-          })(objects);
+        changedContainer({ unit: 'mongodb', folder: 'overlays/prod/mongodb' }, (_container, pod) => {
+          const [term] = pod.spec.affinity!.podAntiAffinity![
+            'requiredDuringSchedulingIgnoredDuringExecution'
+          ] as unknown[];
+          pod.spec.affinity = {
+            podAntiAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: term }],
+            },
+          };
         }),
       ),
     says: /a required anti-affinity on the hostname/,
@@ -857,11 +814,12 @@ const CASES: Broken[] = [
     what: `a service's prod ${setting} of ${value}`,
     run: () =>
       check.prodServiceNamesEveryMember(
-        changed((objects, folder) => {
-          if (folder !== 'overlays/prod/orders') return;
-          for (const config of named(objects, 'ConfigMap', /^orders-config-/))
+        changedEach(
+          { kind: 'ConfigMap', name: /^orders-config-/, folder: 'overlays/prod/orders' },
+          (config) => {
             config.data = { ...config.data, [setting]: value };
-        }),
+          },
+        ),
         'orders',
       ),
     says,
@@ -871,13 +829,10 @@ const CASES: Broken[] = [
     what: 'a prod MONGO_URL naming mongodb-0 only',
     run: () =>
       check.prodServiceNamesEveryMember(
-        changed((objects, folder) => {
-          if (folder !== 'examples/prod-secrets') return;
-          for (const secret of named(objects, 'Secret', 'orders-mongodb')) {
-            secret.data = {
-              MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/orders?replicaSet=rs0'),
-            };
-          }
+        changedEach({ kind: 'Secret', name: 'orders-mongodb', folder: 'examples/prod-secrets' }, (secret) => {
+          secret.data = {
+            MONGO_URL: base64('mongodb://mongodb-0.mongodb-headless:27017/orders?replicaSet=rs0'),
+          };
         }),
         'orders',
       ),
