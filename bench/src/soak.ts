@@ -228,7 +228,17 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     sample();
 
-    const report = summarize(memory, { minutes: MINUTES, shoppers: SHOPPERS, instances });
+    const natsNodes = stack.natsUrl.split(',').length;
+    const report = summarize(memory, {
+      minutes: MINUTES,
+      shoppers: SHOPPERS,
+      instances,
+      stack:
+        `${natsNodes === 1 ? 'one NATS server' : `${natsNodes} NATS nodes clustered`}; ` +
+        (stack.observability
+          ? 'every span exported to Jaeger, metrics scraped by VictoriaMetrics'
+          : 'no trace exporter, no metrics store'),
+    });
     failed = report.failures.length > 0;
     mkdirSync(join(REPO_ROOT, 'bench', 'out'), { recursive: true });
     writeFileSync(

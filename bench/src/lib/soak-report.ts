@@ -30,6 +30,8 @@ export interface SoakSettings {
   shoppers: number;
   /** `products`, `products-2`, ...: every copy of every service. */
   instances: string[];
+  /** What ran besides the copies: NATS nodes, and whether traces and metrics were collected. */
+  stack: string;
 }
 
 /**
@@ -68,7 +70,7 @@ export function memoryGrowth(
  */
 export function summarize(
   memory: MemorySample[],
-  { minutes: MINUTES, shoppers: SHOPPERS, instances: SERVICES }: SoakSettings,
+  { minutes: MINUTES, shoppers: SHOPPERS, instances: SERVICES, stack }: SoakSettings,
 ) {
   const failures: string[] = [];
   const rows = [...routes.entries()]
@@ -103,6 +105,8 @@ export function summarize(
     '',
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${MINUTES} min, ${SHOPPERS} shoppers + 1 admin through the gateway, ` +
       `${total} requests (${Math.round(total / durationS)}/s). Warm-up: the first ${WARM_UP_SHARE * 100} %.`,
+    '',
+    `Stack: ${SERVICES.join(', ')}; ${stack}.`,
     '',
     `**${failures.length === 0 ? 'PASSED' : 'FAILED'}**${failures.length ? `: ${failures.join('; ')}` : ': no 5xx, no dropped request, no service grew more than 10 % after warm-up.'}`,
     '',
@@ -158,6 +162,7 @@ export function summarize(
     json: {
       minutes: MINUTES,
       shoppers: SHOPPERS,
+      stack: { instances: SERVICES, rest: stack },
       total,
       failures,
       serverErrors,
