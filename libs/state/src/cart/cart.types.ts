@@ -1,4 +1,4 @@
-import type { OrderPrices, PaymentMethod } from '@shop/contracts';
+import type { OrderPrices, ShippingAddress as OrderShippingAddress, PaymentMethod } from '@shop/contracts';
 
 /** One line of the cart (spec §3). */
 export interface CartItem {
@@ -12,13 +12,8 @@ export interface CartItem {
   quantity: number;
 }
 
-/** Where the order goes (spec §3). */
-export interface ShippingAddress {
-  fullName: string;
-  address: string;
-  city: string;
-  country: string;
-  phoneNumber: string;
+/** Where the order goes (spec §3): the order's address, and the shipping price the cart keeps with it. */
+export interface ShippingAddress extends OrderShippingAddress {
   price: number;
 }
 
