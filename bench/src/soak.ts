@@ -83,39 +83,26 @@ async function shopper(user: UserInfo, products: Product[], until: number): Prom
   }
 }
 
+/** The first order of an admin's list (`filter`), moved on by `PUT /api/orders/<action>/:id`. */
+async function moveOnFirstOrder(user: UserInfo, filter: string, action: 'markpaid' | 'delivered') {
+  const listed = await call<Order[]>('GET /api/orders?status', `/api/orders?${filter}&page=1&limit=10`, {
+    token: user.token,
+  });
+  const order = listed.body?.[0];
+  if (order)
+    await call(`PUT /api/orders/${action}/:id`, `/api/orders/${action}/${order._id}`, {
+      method: 'PUT',
+      token: user.token,
+    });
+}
+
 /** The admin: lists, confirms payments, delivers, edits a product now and then. */
 async function admin(user: UserInfo, products: Product[], until: number): Promise<void> {
   while (Date.now() < until) {
     const roll = Math.random();
-    if (roll < 0.35) {
-      const pending = await call<Order[]>(
-        'GET /api/orders?status',
-        '/api/orders?status=Pending&page=1&limit=10',
-        {
-          token: user.token,
-        },
-      );
-      const order = pending.body?.[0];
-      if (order)
-        await call('PUT /api/orders/markpaid/:id', `/api/orders/markpaid/${order._id}`, {
-          method: 'PUT',
-          token: user.token,
-        });
-    } else if (roll < 0.6) {
-      const paid = await call<Order[]>(
-        'GET /api/orders?status',
-        '/api/orders?status=Paid&delivered=false&page=1&limit=10',
-        {
-          token: user.token,
-        },
-      );
-      const order = paid.body?.[0];
-      if (order)
-        await call('PUT /api/orders/delivered/:id', `/api/orders/delivered/${order._id}`, {
-          method: 'PUT',
-          token: user.token,
-        });
-    } else if (roll < 0.75) {
+    if (roll < 0.35) await moveOnFirstOrder(user, 'status=Pending', 'markpaid');
+    else if (roll < 0.6) await moveOnFirstOrder(user, 'status=Paid&delivered=false', 'delivered');
+    else if (roll < 0.75) {
       const product = pick(products);
       await call('POST /api/products/update/:id', `/api/products/update/${product._id}`, {
         method: 'POST',
