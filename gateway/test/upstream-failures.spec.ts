@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, startTestGatewayOver, type TestGateway } from './support/gateway.fixture';
 import { rawRequest } from './support/raw-request';
-import { startUpstream, unusedPort } from './support/upstream.server';
+import { downService, startUpstream } from './support/upstream.server';
 
-const kongYml = (downPort: number): string => `
+const kongYml = (down: string): string => `
 _format_version: "3.0"
 services:
   - name: slow
@@ -22,13 +22,7 @@ services:
       - name: rude
         paths: [/rude]
         strip_path: false
-  - name: down
-    url: http://down:${downPort}
-    routes:
-      - name: down
-        paths: [/down]
-        strip_path: false
-  - name: nowhere
+${down}  - name: nowhere
     url: http://no-such-host.invalid:3010
     routes:
       - name: nowhere
@@ -44,10 +38,8 @@ describe('a failing service', () => {
       setTimeout(() => res.end('late'), 2_000).unref();
     });
     const rude = await startUpstream('rude', (req) => req.socket.destroy());
-    const downPort = await unusedPort();
-    gateway = await startTestGatewayOver({ yaml: kongYml(downPort) }, [slow, rude], {
-      down: `127.0.0.1:${downPort}`,
-    });
+    const down = await downService();
+    gateway = await startTestGatewayOver({ yaml: kongYml(down.yaml) }, [slow, rude], down.hosts);
   });
 
   afterAll(() => gateway?.close());

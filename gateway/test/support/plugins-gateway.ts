@@ -1,10 +1,10 @@
 import { startTestGatewayOver, type TestGateway } from './gateway.fixture';
-import { startUpstream, type TestUpstream, unusedPort } from './upstream.server';
+import { downService, startUpstream, type TestUpstream } from './upstream.server';
 
 // The gateway the plugin specs share: an api, a media route with a larger body limit, a stream that
 // reports its first chunk, and a service nothing listens on; global correlation-id, cors,
 // request-size-limiting (1 KB) and rate-limiting.
-const kongYml = (downPort: number): string => `
+const kongYml = (down: string): string => `
 _format_version: "3.0"
 services:
   - name: api
@@ -35,13 +35,7 @@ services:
       - name: stream
         paths: [/stream]
         strip_path: false
-  - name: down
-    url: http://down:${downPort}
-    routes:
-      - name: down
-        paths: [/down]
-        strip_path: false
-plugins:
+${down}plugins:
   - name: correlation-id
     config: { header_name: Kong-Request-ID, generator: uuid#counter, echo_downstream: true }
   - name: cors
@@ -81,9 +75,7 @@ export async function startPluginsGateway(): Promise<PluginsGateway> {
     });
     req.on('end', () => res.end(JSON.stringify({ ...echo(), bodyBytes: bytes })));
   });
-  const downPort = await unusedPort();
-  const gateway = await startTestGatewayOver({ yaml: kongYml(downPort) }, [api, media, stream], {
-    down: `127.0.0.1:${downPort}`,
-  });
+  const down = await downService();
+  const gateway = await startTestGatewayOver({ yaml: kongYml(down.yaml) }, [api, media, stream], down.hosts);
   return { gateway, api, media, stream, firstStreamChunk, close: () => gateway.close() };
 }

@@ -76,3 +76,24 @@ export async function unusedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A service nothing listens on: its kong.yml entry (service and route `down`, path /down) and where its host points. */
+export interface DownService {
+  /** The entry to place in a kong.yml's `services:` list. */
+  yaml: string;
+  /** For `startTestGatewayOver`'s `others`: the host `down` sent to an unused local port. */
+  hosts: Record<string, string>;
+}
+
+/** A `down` service on a port that was free a moment ago, so a request to it is refused. */
+export async function downService(): Promise<DownService> {
+  const port = await unusedPort();
+  const yaml = `  - name: down
+    url: http://down:${port}
+    routes:
+      - name: down
+        paths: [/down]
+        strip_path: false
+`;
+  return { yaml, hosts: { down: `127.0.0.1:${port}` } };
+}
