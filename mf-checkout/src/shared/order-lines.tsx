@@ -1,5 +1,6 @@
 import { formatPrice } from '@shop/state';
 import { Link } from 'react-router-dom';
+import { LineThumb } from './line-thumb';
 import styles from './order-lines.module.css';
 
 interface OrderLine {
@@ -19,18 +20,7 @@ export function OrderLines({ lines, currency }: { lines: readonly OrderLine[]; c
     <ul className={styles['lines']} aria-label="Order items">
       {lines.map((line) => (
         <li key={line._id} className={styles['line']}>
-          {line.image ? (
-            <img
-              src={line.image}
-              alt={line.name}
-              width={56}
-              height={56}
-              loading="lazy"
-              className={styles['thumb']}
-            />
-          ) : (
-            <span className={styles['thumb']} aria-hidden="true" />
-          )}
+          <LineThumb image={line.image} name={line.name} size={56} className={styles['thumb']} lazy />
           <span className={styles['name']}>
             {line.slug ? (
               <Link to={`/product/${encodeURIComponent(line.slug)}`}>{line.name}</Link>

@@ -13,6 +13,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import shared from '../../shared/checkout.module.css';
+import { LineThumb } from '../../shared/line-thumb';
 import styles from './cart-page.module.css';
 
 /** Shopping Cart (spec §2 "Cart"): lines with quantity controls, subtotal, proceed to checkout. */
@@ -43,17 +44,7 @@ export default function CartPage() {
             <ul className={styles['lines']} aria-label="Cart items">
               {cartItems.map((item) => (
                 <li key={item._id} className={styles['line']}>
-                  {item.image ? (
-                    <img
-                      src={item.image}
-                      alt={item.name}
-                      width={64}
-                      height={64}
-                      className={styles['thumb']}
-                    />
-                  ) : (
-                    <span className={styles['thumb']} />
-                  )}
+                  <LineThumb image={item.image} name={item.name} size={64} className={styles['thumb']} />
                   <Link to={`/product/${encodeURIComponent(item.slug)}`} className={styles['name']}>
                     {item.name}
                   </Link>
