@@ -43,11 +43,20 @@ describe('one trace per request, across NATS, the database and the outbox', () =
     await consumedEventOf(traced, id);
   });
 
-  it("continues the caller's trace in the service's server span", async () => {
-    const server = spansOf(traceId).find((span) => span.kind === SpanKind.SERVER);
-    expect(server).toBeDefined();
+  it("continues the caller's trace in one server span, named and described as the conventions say", async () => {
+    const servers = spansOf(traceId).filter((span) => span.kind === SpanKind.SERVER);
+    expect(servers).toHaveLength(1);
+    const [server] = servers;
     expect(parentOf(server!)).toBe(gatewaySpanId);
-    expect(server!.attributes['http.route']).toBe('/api/traced');
+    expect(server!.name).toBe('POST /api/traced');
+    expect(server!.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/api/traced',
+      'http.response.status_code': 201,
+      'url.path': '/api/traced',
+      'url.scheme': 'http',
+      'network.protocol.version': '1.1',
+    });
   });
 
   it('carries the NATS command: PRODUCER under the request, CONSUMER under it, the database write under that', async () => {

@@ -11,7 +11,6 @@ import { RequestValidationPipe } from '../http/request-validation.pipe';
 import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import { TracedServerNats } from '../nats/traced-nats.server';
-import { recordRoute } from '../telemetry/http-route';
 import { addServerRequestTelemetry } from '../telemetry/server-requests';
 import { telemetryState } from '../telemetry/telemetry-state';
 import type { ServiceContext } from '../service-context';
@@ -59,8 +58,7 @@ export async function bootstrapService(
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
-  if (telemetryState.serverRequests === 'kit') addServerRequestTelemetry(adapter.getInstance());
-  else adapter.getInstance().addHook('onRequest', recordRoute);
+  if (telemetryState.serverSpans) addServerRequestTelemetry(adapter.getInstance(), telemetryState.serverSpans);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });

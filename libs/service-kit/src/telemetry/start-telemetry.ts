@@ -15,7 +15,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { serializeDbStatement } from './db-statement';
-import { UNTRACED_PATH } from './server-requests';
+import { UNTRACED_PATH, describeServerSpan } from './server-requests';
 import { telemetryState } from './telemetry-state';
 
 export interface TelemetryOptions {
@@ -39,10 +39,14 @@ type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][number],
 
 /**
  * The instrumentations, by the names `OTEL_NODE_DISABLED_INSTRUMENTATIONS` takes (comma-separated,
- * as in the OpenTelemetry auto-instrumentations). Without recording, those that only make spans
- * (Fastify's, Nest's) are left out: they would cost time for spans nobody keeps, and server requests
- * are followed by the kit's own hooks instead of the http instrumentation (server-requests.ts). The
- * route of the request histogram does not need them (`recordRoute` in the bootstrap).
+ * as in the OpenTelemetry auto-instrumentations).
+ *
+ * A server request is followed once, in Fastify: by `@fastify/otel`'s span while spans are recorded,
+ * by the kit's hooks otherwise (server-requests.ts); the kit records `http.server.request.duration`
+ * in both cases. The http instrumentation follows outgoing calls only: its incoming side would add a
+ * second server span per request and work out some twenty attributes for it even when the request is
+ * not sampled. Without recording, the instrumentations that only make spans (Fastify's, Nest's) are
+ * left out.
  */
 function disabledInstrumentations(env: Record<string, string | undefined>): Set<string> {
   return new Set((env['OTEL_NODE_DISABLED_INSTRUMENTATIONS'] ?? '').split(',').map((name) => name.trim()));
@@ -51,12 +55,7 @@ function disabledInstrumentations(env: Record<string, string | undefined>): Set<
 function instrumentationsFor(tracing: boolean, env: Record<string, string | undefined>): Instrumentation[] {
   const disabled = disabledInstrumentations(env);
   const all: Record<string, () => Instrumentation | undefined> = {
-    http: () =>
-      tracing
-        ? new HttpInstrumentation({
-            ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
-          })
-        : undefined,
+    http: () => (tracing ? new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }) : undefined),
     undici: () => new UndiciInstrumentation(),
     // One span per request; no span per Fastify hook, which would cost more than it tells.
     fastify: () =>
@@ -66,6 +65,7 @@ function instrumentationsFor(tracing: boolean, env: Record<string, string | unde
             instrumentHooks: false,
             instrumentHandler: false,
             ignorePaths: (route: { url: string }) => UNTRACED_PATH.test(route.url),
+            requestHook: describeServerSpan,
           })
         : undefined,
     nestjs: () => (tracing ? new NestInstrumentation() : undefined),
@@ -104,8 +104,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   const sampler: Sampler | undefined = tracing ? undefined : new AlwaysOffSampler();
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   telemetryState.prometheus = prometheus;
-  telemetryState.serverRequests =
-    tracing || disabledInstrumentations(env).has('http') ? 'instrumentation' : 'kit';
+  telemetryState.serverSpans = tracing && !disabledInstrumentations(env).has('fastify') ? 'fastify' : 'kit';
   telemetryState.flush = async () => {
     await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
   };
@@ -126,7 +125,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
       if (telemetryState.prometheus === prometheus) {
         telemetryState.prometheus = undefined;
         telemetryState.flush = undefined;
-        telemetryState.serverRequests = undefined;
+        telemetryState.serverSpans = undefined;
       }
       await sdk.shutdown();
     },

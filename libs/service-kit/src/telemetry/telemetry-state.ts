@@ -9,9 +9,9 @@ export const telemetryState: {
   /** Sends the spans still buffered (a service calls it as it stops, before the process exits). */
   flush?: () => Promise<void>;
   /**
-   * Who follows server requests (trace context, the request-duration histogram): the http
-   * instrumentation while spans are recorded, the kit's own Fastify hooks otherwise, nobody when
-   * the SDK is off or the http instrumentation is disabled by name.
+   * Who makes the server span of a request: `@fastify/otel` while spans are recorded, the kit's own
+   * Fastify hook otherwise (a non-recording span that carries the ids); nobody when the SDK is off.
+   * The kit records the request-duration histogram in both cases.
    */
-  serverRequests?: 'instrumentation' | 'kit';
+  serverSpans?: 'fastify' | 'kit';
 } = {};
