@@ -59,7 +59,44 @@ export interface components {
       message: string;
     };
   };
-  responses: never;
+  responses: {
+    /** @description The request breaks a rule: a malformed body, id or parameter */
+    BadRequest: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description No valid token: signed out, expired or revoked */
+    Unauthorized: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The token is valid but its user may not do this (admins only) */
+    Forbidden: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Nothing with that id */
+    NotFound: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is larger than the service accepts */
+    PayloadTooLarge: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
+    ServiceUnavailable: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -79,12 +116,7 @@ export interface operations {
           'application/json': components['schemas']['SiteSettingsResponse'][];
         };
       };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Change the website settings (admins) */
@@ -100,42 +132,12 @@ export interface operations {
           'application/json': components['schemas']['SiteSettingsResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /**
@@ -182,24 +184,9 @@ export interface operations {
       204: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

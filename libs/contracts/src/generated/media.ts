@@ -32,7 +32,54 @@ export interface components {
       message: string;
     };
   };
-  responses: never;
+  responses: {
+    /** @description The request breaks a rule: a malformed body, id or parameter */
+    BadRequest: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description No valid token: signed out, expired or revoked */
+    Unauthorized: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Nothing with that id */
+    NotFound: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is larger than the service accepts */
+    PayloadTooLarge: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is not of a type the service accepts */
+    UnsupportedMediaType: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Too many attempts: wait the seconds in Retry-After */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds until a retry may succeed */
+        'Retry-After'?: number;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
+    ServiceUnavailable: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -59,46 +106,12 @@ export interface operations {
           'application/json': components['schemas']['UploadImageBody'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is not of a type the service accepts */
-      415: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** An image, or a resized copy of it (WebP when accepted) */
@@ -136,24 +149,9 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

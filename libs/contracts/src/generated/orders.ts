@@ -127,7 +127,56 @@ export interface components {
       stockReturned: boolean;
     };
   };
-  responses: never;
+  responses: {
+    /** @description The request breaks a rule: a malformed body, id or parameter */
+    BadRequest: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description No valid token: signed out, expired or revoked */
+    Unauthorized: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The token is valid but its user may not do this (admins only) */
+    Forbidden: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Nothing with that id */
+    NotFound: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
+    Conflict: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is larger than the service accepts */
+    PayloadTooLarge: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The Idempotency-Key was used for a different request, or its first request is still running */
+    UnprocessableContent: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
+    ServiceUnavailable: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -161,30 +210,10 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'][];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /**
@@ -214,48 +243,13 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The Idempotency-Key was used for a different request, or its first request is still running */
-      422: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      422: components['responses']['UnprocessableContent'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** The signed-in user's orders, newest first, one page at a time */
@@ -276,24 +270,9 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'][];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** One order: its owner or an admin */
@@ -309,30 +288,10 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Pay an order: the customer's uploaded receipt; the order becomes Pending */
@@ -353,42 +312,12 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Confirm the payment of an order (admins) */
@@ -404,42 +333,12 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Mark a paid order delivered (admins) */
@@ -455,42 +354,12 @@ export interface operations {
           'application/json': components['schemas']['OrderResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Delete an order (admins); unpaid stock goes back to the shelf */
@@ -506,36 +375,11 @@ export interface operations {
           'application/json': components['schemas']['OrderDeletedResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

@@ -112,7 +112,50 @@ export interface components {
       countInStock: number;
     };
   };
-  responses: never;
+  responses: {
+    /** @description The request breaks a rule: a malformed body, id or parameter */
+    BadRequest: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description No valid token: signed out, expired or revoked */
+    Unauthorized: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The token is valid but its user may not do this (admins only) */
+    Forbidden: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Nothing with that id */
+    NotFound: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
+    Conflict: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is larger than the service accepts */
+    PayloadTooLarge: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
+    ServiceUnavailable: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -162,18 +205,8 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** The categories and brands of a search, with counts */
@@ -206,18 +239,8 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Every category of the catalogue */
@@ -243,12 +266,7 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** The products of one category */
@@ -277,18 +295,8 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** One product by its slug */
@@ -317,24 +325,9 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** One product by its id */
@@ -363,24 +356,9 @@ export interface operations {
       304: {
         content: never;
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Update a product (admins) */
@@ -401,48 +379,13 @@ export interface operations {
           'application/json': components['schemas']['ProductResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Delete a product (admins) */
@@ -458,36 +401,11 @@ export interface operations {
           'application/json': components['schemas']['ProductDeletedBody'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Create a product (admins) */
@@ -503,42 +421,12 @@ export interface operations {
           'application/json': components['schemas']['ProductResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

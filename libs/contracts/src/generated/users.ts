@@ -102,7 +102,60 @@ export interface components {
       isAdmin: boolean;
     };
   };
-  responses: never;
+  responses: {
+    /** @description The request breaks a rule: a malformed body, id or parameter */
+    BadRequest: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description No valid token: signed out, expired or revoked */
+    Unauthorized: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The token is valid but its user may not do this (admins only) */
+    Forbidden: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Nothing with that id */
+    NotFound: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
+    Conflict: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description The body is larger than the service accepts */
+    PayloadTooLarge: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description Too many attempts: wait the seconds in Retry-After */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds until a retry may succeed */
+        'Retry-After'?: number;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+    /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
+    ServiceUnavailable: {
+      content: {
+        'application/json': components['schemas']['ErrorResponseBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -127,40 +180,11 @@ export interface operations {
           'application/json': components['schemas']['UserInfoResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Sign in with e-mail and password */
@@ -176,40 +200,11 @@ export interface operations {
           'application/json': components['schemas']['UserInfoResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Change the signed-in user's name, e-mail or password */
@@ -226,46 +221,12 @@ export interface operations {
           'application/json': components['schemas']['UserInfoResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The request conflicts with the current state (out of stock, already exists, wrong status) */
-      409: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Send a reset code to an address (the same answer whether or not it has an account) */
@@ -281,34 +242,10 @@ export interface operations {
           'application/json': components['schemas']['ConfirmationResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Set a new password with the code sent by e-mail */
@@ -324,34 +261,10 @@ export interface operations {
           'application/json': components['schemas']['ConfirmationResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The body is larger than the service accepts */
-      413: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Too many attempts: wait the seconds in Retry-After */
-      429: {
-        headers: {
-          /** @description Seconds until a retry may succeed */
-          'Retry-After'?: number;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Accounts matching a search, one page when asked (admins) */
@@ -374,30 +287,10 @@ export interface operations {
           'application/json': components['schemas']['UserSummaryResponse'][];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Delete an account other than your own (admins) */
@@ -413,36 +306,11 @@ export interface operations {
           'application/json': components['schemas']['ConfirmationResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   /** Make an account an admin (admins) */
@@ -458,36 +326,11 @@ export interface operations {
           'application/json': components['schemas']['UserSummaryResponse'];
         };
       };
-      /** @description The request breaks a rule: a malformed body, id or parameter */
-      400: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description No valid token: signed out, expired or revoked */
-      401: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description The token is valid but its user may not do this (admins only) */
-      403: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description Nothing with that id */
-      404: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
-      /** @description A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later */
-      503: {
-        content: {
-          'application/json': components['schemas']['ErrorResponseBody'];
-        };
-      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiResponse } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -21,6 +21,7 @@ import { AuthModule } from '../auth/auth.module';
 import { baseServiceConfigSchema } from '../config/service-config';
 import { ServiceKitModule } from '../service-kit.module';
 import { openApiDocument, previewContext } from './openapi-document';
+import { ApiErrors, ErrorResponseBody } from './openapi-responses';
 
 class Line {
   @IsMongoId() _id!: string;
@@ -53,6 +54,14 @@ class BasketsController {
   @Get()
   list(@Query() paging: Paging): number {
     return paging.page ?? 1;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: String })
+  @ApiErrors(404, 429)
+  @ApiResponse({ status: 409, description: 'The basket is already placed', type: ErrorResponseBody })
+  one(@Param('id') id: string): string {
+    return id;
   }
 }
 
@@ -106,13 +115,48 @@ describe('openApiDocument', () => {
     const document = await describeBaskets();
     const place = document.paths['/api/baskets']!.post!;
     expect(Object.keys(place.responses)).toEqual(['200', '400', '401', '403', '413', '503']);
-    expect(place.responses['403']).toMatchObject({
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseBody' } } },
-    });
+    expect(place.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
     expect(place.security).toEqual([{ bearer: [] }]);
     expect((place as unknown as Record<string, unknown>)['x-admin-only']).toBe(true);
     const list = document.paths['/api/baskets']!.get!;
     expect(list.security).toEqual([]);
     expect(Object.keys(list.responses)).toEqual(['200', '400', '503']);
+  });
+
+  it('declares each shared error answer once, in components.responses, and keeps one that differs inline', async () => {
+    const document = await describeBaskets();
+    const error = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseBody' } } };
+    const responses = document.components!.responses!;
+    expect(Object.keys(responses)).toEqual([
+      'BadRequest',
+      'Unauthorized',
+      'Forbidden',
+      'NotFound',
+      'PayloadTooLarge',
+      'TooManyRequests',
+      'ServiceUnavailable',
+    ]);
+    expect(responses.Forbidden).toEqual({
+      description: 'The token is valid but its user may not do this (admins only)',
+      content: error,
+    });
+    expect(responses.TooManyRequests).toEqual({
+      description: 'Too many attempts: wait the seconds in Retry-After',
+      headers: {
+        'Retry-After': { description: 'Seconds until a retry may succeed', schema: { type: 'integer' } },
+      },
+      content: error,
+    });
+    const one = document.paths['/api/baskets/{id}']!.get!;
+    expect(one.responses).toEqual({
+      '200': expect.anything(),
+      '400': { $ref: '#/components/responses/BadRequest' },
+      '404': { $ref: '#/components/responses/NotFound' },
+      '409': { description: 'The basket is already placed', content: error },
+      '429': { $ref: '#/components/responses/TooManyRequests' },
+      '503': { $ref: '#/components/responses/ServiceUnavailable' },
+    });
+    // The error shape stays, reached through the shared answers alone.
+    expect(document.components!.schemas!.ErrorResponseBody).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,7 +11,13 @@ import { type BaseServiceConfig, loadConfig } from '../config/service-config';
 import { createLogger } from '../logging/logger';
 import type { ServiceContext } from '../service-context';
 import { toOpenApi31 } from './openapi-31';
-import { BEARER_SCHEME, ERROR_DESCRIPTIONS, ErrorResponseBody, type ErrorStatus } from './openapi-responses';
+import {
+  BEARER_SCHEME,
+  ERROR_RESPONSE_NAMES,
+  ErrorResponseBody,
+  type ErrorStatus,
+  errorResponseObject,
+} from './openapi-responses';
 import { describeValidatedClasses } from './validation-schemas';
 
 /**
@@ -80,14 +87,17 @@ export async function openApiDocument(serviceRoot: string, module: DynamicModule
   return toOpenApi31(document);
 }
 
-/** Schemas no operation reaches (DTOs of NATS handlers, which the HTTP document does not describe). */
+/**
+ * Schemas no operation reaches, directly or through a shared answer of components.responses (DTOs
+ * of NATS handlers, which the HTTP document does not describe).
+ */
 function dropUnusedSchemas(document: OpenAPIObject): void {
   const schemas = document.components?.schemas ?? {};
   for (let dropped = true; dropped;) {
     dropped = false;
     for (const name of Object.keys(schemas)) {
       const { [name]: itself, ...others } = schemas;
-      const rest = JSON.stringify([document.paths, others]);
+      const rest = JSON.stringify([document.paths, document.components?.responses, others]);
       if (itself && !rest.includes(`"#/components/schemas/${name}"`)) {
         delete schemas[name];
         dropped = true;
@@ -99,13 +109,17 @@ function dropUnusedSchemas(document: OpenAPIObject): void {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const ERROR_SCHEMA = '#/components/schemas/ErrorResponseBody';
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: ERROR_SCHEMA } } };
+const isErrorStatus = (status: string): status is `${ErrorStatus}` => Number(status) in ERROR_RESPONSE_NAMES;
 
 /**
  * The answers every service gives by way of the kit, whatever the route: 400 from the validation
  * pipe for a route that takes input, 413 from Fastify's body limit for one that takes a body, and
- * 503 while the database (or, through the gateway, the service) cannot be reached.
+ * 503 while the database (or, through the gateway, the service) cannot be reached. Each error answer
+ * in its shared form (`ApiErrors`: description, headers, `{ message }`) is declared once under
+ * components.responses and referred to by the operations; one that differs stays in its operation.
  */
 function addKitAnswers(document: OpenAPIObject): void {
+  const shared = new Set<ErrorStatus>();
   for (const path of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = path[method];
@@ -118,18 +132,35 @@ function addKitAnswers(document: OpenAPIObject): void {
       if (operation.requestBody) statuses.push(413);
       statuses.push(503);
       for (const status of statuses) {
-        operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status], content: ERROR_CONTENT };
+        operation.responses[status] ??= errorResponseObject(status, ERROR_SCHEMA);
       }
       // An error is always JSON, whatever a route that serves bytes produces when it succeeds.
       for (const answer of Object.values(operation.responses) as { content?: object }[]) {
         if (answer.content && JSON.stringify(answer.content).includes(ERROR_SCHEMA))
           answer.content = ERROR_CONTENT;
       }
+      for (const [key, answer] of Object.entries(operation.responses)) {
+        if (!isErrorStatus(key)) continue;
+        const status = Number(key) as ErrorStatus;
+        // Compared as JSON: a member the decorators left undefined is no difference.
+        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(answer)), errorResponseObject(status, ERROR_SCHEMA)))
+          continue;
+        operation.responses[key] = { $ref: `#/components/responses/${ERROR_RESPONSE_NAMES[status]}` };
+        shared.add(status);
+      }
       operation.responses = Object.fromEntries(
         Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)),
       );
     }
   }
+  if (shared.size === 0) return;
+  const statuses = [...shared].sort((a, b) => a - b);
+  document.components = {
+    ...document.components,
+    responses: Object.fromEntries(
+      statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponseObject(status, ERROR_SCHEMA)]),
+    ),
+  };
 }
 
 /** Where a service's document is committed: `services/<name>/openapi.json`, beside its package.json. */

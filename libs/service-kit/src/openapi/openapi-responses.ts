@@ -30,6 +30,43 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   503: 'A part the service needs cannot be reached now (the database, or the service behind the gateway); retry later',
 };
 
+/**
+ * The name of each error answer under `components.responses` of a document: every operation that
+ * gives one of them in its shared form refers to it (`#/components/responses/NotFound`).
+ */
+export const ERROR_RESPONSE_NAMES: Record<ErrorStatus, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
+};
+
+/** Headers an error answer carries besides its body. */
+const ERROR_HEADERS: Partial<Record<ErrorStatus, typeof RETRY_AFTER>> = { 429: RETRY_AFTER };
+
+/** A response object of an error answer (the shape of OpenAPI's, without importing @nestjs/swagger's internals). */
+export interface ErrorResponseObject {
+  description: string;
+  headers?: Record<string, { description: string; schema: { type: string } }>;
+  content: { 'application/json': { schema: { $ref: string } } };
+}
+
+/** The shared error answer of a status as a document spells it out: its description, headers and `{ message }` body. */
+export function errorResponseObject(status: ErrorStatus, schemaRef: string): ErrorResponseObject {
+  const headers = ERROR_HEADERS[status];
+  return {
+    description: ERROR_DESCRIPTIONS[status],
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: { $ref: schemaRef } } },
+  };
+}
+
 /** Error answers of a route or a controller, each in the one error shape `{ message }`. */
 export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
@@ -38,7 +75,7 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
         status,
         description: ERROR_DESCRIPTIONS[status],
         type: ErrorResponseBody,
-        ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+        ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
       }),
     ),
   );
