@@ -1,9 +1,9 @@
-// Issue 24: what tracing costs per request. The same two requests against two stacks of this run: the
-// run's own, whose parts export nothing (no OTLP endpoint: the SDK only makes ids and propagates them),
-// and one started here with Jaeger and VictoriaMetrics, every part exporting every span by OTLP/HTTP.
-// Measured in mirrored order (off on on off) so drift on the machine weighs on both alike; the cost is
-// read in CPU time per answered request over every process of the path (the gateway runs in this
-// process's main thread), besides throughput and latency.
+// What tracing costs per request. The same requests against four stacks of this run: the run's own,
+// whose parts export nothing (no OTLP endpoint: the SDK only makes ids and propagates them), one whose
+// services run with the SDK off, one started with Jaeger and VictoriaMetrics, every part exporting every
+// span by OTLP/HTTP, and one keeping a trace in ten. Measured in mirrored rounds so drift on the machine
+// weighs on each alike; the cost is read in CPU time per answered request over every process of the path
+// (the gateway runs in this process's main thread), besides throughput and latency.
 import autocannon from 'autocannon';
 import { type RunningStack, SERVICES } from '@shop/tools';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
@@ -11,6 +11,11 @@ import { mainThreadCpuMs, processCpuMs, settle } from '../lib/part-clocks.js';
 import { orderRequests, setUp } from './orders.js';
 
 const WARM_UP_S = 2;
+/**
+ * Passes per stack, in mirrored rounds (a b, b a, a b, b a). Two passes of one stack differed by up to
+ * 1.5x on this machine, more than the effect, so each figure is the median of four.
+ */
+const PASSES = 4;
 /** Buyers (and connections) of the order phase: enough to keep both cores busy, quick to set up. */
 const BUYERS = 8;
 
@@ -59,6 +64,12 @@ async function load(
 }
 
 const mean = (runs: Run[], key: keyof Run) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
+/** The median of `key` over the passes (the mean of the middle two of an even count). */
+function median(runs: Run[], key: keyof Run): number {
+  const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 const describe = (runs: Run[]) =>
   runs
     .map(
@@ -77,7 +88,7 @@ const MODE_NAMES: Record<Mode, string> = {
 /** The sampling docs/observability.md suggests for a busy cluster: a tenth of the traces, whole. */
 const SAMPLED_ENV = { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' };
 
-/** One workload on several stacks, in mirrored order (a b c c b a) so drift weighs on each alike. */
+/** One workload on several stacks, PASSES times each, in mirrored rounds (a b c, c b a, ...) so drift weighs on each alike. */
 async function compare<M extends Mode>(
   log: (line: string) => void,
   stacks: Record<M, RunningStack>,
@@ -85,7 +96,8 @@ async function compare<M extends Mode>(
 ): Promise<Record<M, Run[]>> {
   const modes = Object.keys(stacks) as M[];
   const runs = Object.fromEntries(modes.map((mode) => [mode, [] as Run[]])) as Record<M, Run[]>;
-  for (const mode of [...modes, ...[...modes].reverse()]) {
+  const rounds = Array.from({ length: PASSES }, (_, round) => (round % 2 === 0 ? modes : [...modes].reverse()));
+  for (const mode of rounds.flat()) {
     const run = await workload(stacks[mode]);
     log(`  ${MODE_NAMES[mode].padEnd(11)} ${describe([run])}`);
     runs[mode].push(run);
@@ -155,7 +167,7 @@ export const tracingSection: BenchSection = {
         "Jaeger's own CPU is not counted (it is the viewer, not the shop)";
       const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
         `${name}: off ${describe(runs.off)}; on ${describe(runs.on)}; ` +
-        `+${Math.round(mean(runs.on, 'cpuUs') - mean(runs.off, 'cpuUs'))} µs CPU per request with the exporter`;
+        `+${Math.round(median(runs.on, 'cpuUs') - median(runs.off, 'cpuUs'))} µs CPU per request with the exporter (medians)`;
       /** CPU per request of `runs` against `reference`'s, lower is better. */
       const cpuFigure = (
         id: string,
@@ -167,8 +179,8 @@ export const tracingSection: BenchSection = {
         figure({
           id: `tracing.${id}`,
           section: 'tracing',
-          measured: { what: what[0], value: mean(runs[0], 'cpuUs'), unit: 'µs' },
-          reference: { what: what[1], value: mean(runs[1], 'cpuUs'), unit: 'µs' },
+          measured: { what: what[0], value: median(runs[0], 'cpuUs'), unit: 'µs' },
+          reference: { what: what[1], value: median(runs[1], 'cpuUs'), unit: 'µs' },
           better: 'lower',
           target,
           notes,
@@ -187,8 +199,8 @@ export const tracingSection: BenchSection = {
           [cached.off, cached['sdk-off']],
           1.15,
           `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
-            mean(cached.off, 'cpuUs') - mean(cached['sdk-off'], 'cpuUs'),
-          )} µs CPU per request with the SDK and no exporter`,
+            median(cached.off, 'cpuUs') - median(cached['sdk-off'], 'cpuUs'),
+          )} µs CPU per request with the SDK and no exporter (medians)`,
         ),
         cpuFigure(
           'read-cpu-on-vs-off',
