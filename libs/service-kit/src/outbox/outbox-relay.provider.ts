@@ -1,15 +1,18 @@
 import type { FactoryProvider, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { EventEnvelope } from '@shop/contracts';
+import type { Model, QueryFilter, QueryOptions, UpdateQuery } from 'mongoose';
 import { JetStreamEvents } from '../events/jetstream-events';
 import { SERVICE_CONTEXT, type ServiceContext } from '../service-context';
 import { OutboxRelay } from './outbox-relay';
+import { outboxPush } from './outbox.schema';
 
 /**
  * A service's outbox relay as a NestJS provider: it starts once the app is up (after making sure the
  * events stream exists), retries while NATS is away, and stops on shutdown. A module provides it
  * with `OutboxRelayProvider.forModels(ORDER_MODEL)`, naming the models whose schemas use
- * `withOutbox`, and its services inject `OutboxRelayProvider` to `nudge` it after a write.
+ * `withOutbox`, and its services inject `OutboxRelayProvider` to write a change with its event
+ * (`updateWithEvent`), or to `nudge` it after a write of their own that queued one.
  */
 export class OutboxRelayProvider implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly relay: OutboxRelay;
@@ -50,5 +53,27 @@ export class OutboxRelayProvider implements OnApplicationBootstrap, OnModuleDest
    */
   nudge(id?: unknown): void {
     this.relay.nudge(id);
+  }
+
+  /**
+   * Changes the one document `filter` matches and queues `event` in its outbox in the same write
+   * (`findOneAndUpdate` with `outboxPush`: the change and its event are stored together or not at
+   * all), then nudges the relay at that document. Answers the document, lean, as `options` ask for
+   * it (`returnDocument`, `projection`), or null when none matched: then nothing was written. Without
+   * an event it is the update alone. `update` must not `$push` itself (the outbox's `$push` is added).
+   */
+  async updateWithEvent<TDoc, TResult = TDoc>(
+    model: Model<TDoc>,
+    filter: QueryFilter<TDoc>,
+    update: UpdateQuery<TDoc>,
+    event: EventEnvelope | undefined,
+    options: QueryOptions<TDoc> = {},
+  ): Promise<TResult | null> {
+    const written = await model
+      .findOneAndUpdate(filter, event ? { ...update, ...outboxPush(event) } : update, options)
+      .lean<TResult>();
+    // A projection without the id leaves the relay to sweep: slower, never lost.
+    if (written && event) this.nudge((written as { _id?: unknown })._id);
+    return written;
   }
 }

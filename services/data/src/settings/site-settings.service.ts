@@ -1,13 +1,7 @@
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { SETTINGS_UPDATED, type SettingsUpdatedEvent, type SiteSettings } from '@shop/contracts';
-import {
-  OutboxRelayProvider,
-  SERVICE_CONTEXT,
-  type ServiceContext,
-  newEvent,
-  outboxPush,
-} from '@shop/service-kit';
+import { OutboxRelayProvider, SERVICE_CONTEXT, type ServiceContext, newEvent } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { DataConfig } from '../config/data.config';
 import type { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
@@ -52,15 +46,14 @@ export class SiteSettingsService implements OnApplicationBootstrap {
       currency,
       logo,
     });
-    const updated = await this.settings
-      .findOneAndUpdate(
-        { _id: id },
-        { $set: { siteName, currency, logo }, ...outboxPush(event) },
-        { returnDocument: 'after', projection: SETTINGS_FIELDS, runValidators: true },
-      )
-      .lean<SiteSettingsRecord>();
+    const updated = await this.relay.updateWithEvent(
+      this.settings,
+      { _id: id },
+      { $set: { siteName, currency, logo } },
+      event,
+      { returnDocument: 'after', projection: SETTINGS_FIELDS, runValidators: true },
+    );
     if (!updated) throw new NotFoundException('Settings not found');
-    this.relay.nudge(updated._id);
     return toSiteSettings(updated);
   }
 

@@ -21,7 +21,6 @@ import {
   escapeRegex,
   findPage,
   newEvent,
-  outboxPush,
   pageWindow,
 } from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
@@ -229,17 +228,14 @@ export class OrdersService {
         set['deletedAt'] = now;
         set['stockRelease'] = result.releasesStock ? 'pending' : 'none';
       }
-      const after = await this.orders
-        .findOneAndUpdate(
-          { ...scope, status: before.status, isDelivered: before.isDelivered },
-          { $set: set, ...outboxPush(request.event(before, result, now)) },
-          { returnDocument: 'after', projection: ORDER_FIELDS },
-        )
-        .lean<OrderRecord>();
-      if (after) {
-        this.relay.nudge(after._id);
-        return { order: after, transition: result };
-      }
+      const after = await this.relay.updateWithEvent(
+        this.orders,
+        { ...scope, status: before.status, isDelivered: before.isDelivered },
+        { $set: set },
+        request.event(before, result, now),
+        { returnDocument: 'after', projection: ORDER_FIELDS },
+      );
+      if (after) return { order: after, transition: result };
     }
     throw new ConflictException('The order changed meanwhile, please try again');
   }

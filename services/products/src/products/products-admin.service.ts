@@ -100,22 +100,18 @@ export class ProductsAdminService implements OnModuleInit {
     const event = updatedEvent(id, slug, input);
     let updated: StoredProduct | null;
     try {
-      updated = await this.products
-        .findOneAndUpdate(
-          { _id: id, deletedAt: null },
-          {
-            $set: editableFields(input, slug),
-            ...outboxPush(event),
-          },
-          { returnDocument: 'after', projection: PUBLIC_FIELDS },
-        )
-        .lean<StoredProduct>();
+      updated = await this.relay.updateWithEvent<ProductRecord, StoredProduct>(
+        this.products,
+        { _id: id, deletedAt: null },
+        { $set: editableFields(input, slug) },
+        event,
+        { returnDocument: 'after', projection: PUBLIC_FIELDS },
+      );
     } catch (error) {
       if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
       throw error;
     }
     if (!updated) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    this.relay.nudge(id);
     return toProduct(updated);
   }
 
@@ -128,16 +124,15 @@ export class ProductsAdminService implements OnModuleInit {
     const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
     if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     const event: ProductDeletedEvent = newEvent(PRODUCT_DELETED, { productId: id });
-    const result = await this.products.updateOne(
+    const deleted = await this.relay.updateWithEvent(
+      this.products,
       { _id: id, deletedAt: null },
-      {
-        // A colon never appears in a real slug, so the freed value can never clash with one.
-        $set: { deletedAt: new Date(), deletedSlug: current.slug, slug: `deleted:${id}` },
-        ...outboxPush(event),
-      },
+      // A colon never appears in a real slug, so the freed value can never clash with one.
+      { $set: { deletedAt: new Date(), deletedSlug: current.slug, slug: `deleted:${id}` } },
+      event,
+      { projection: '_id' },
     );
-    if (result.matchedCount === 0) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    this.relay.nudge(id);
+    if (!deleted) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     return { message: PRODUCT_MESSAGES.deleted };
   }
 }

@@ -8,7 +8,6 @@ import {
   TooManyRequestsException,
   isDuplicateKey,
   newEvent,
-  outboxPush,
   shopCounter,
 } from '@shop/service-kit';
 import type { Model } from 'mongoose';
@@ -127,21 +126,18 @@ export class AccountsService {
 
     let updated: StoredUser | null;
     try {
-      updated = await this.users
-        .findOneAndUpdate(
-          { _id: user._id, deletedAt: null },
-          { $set, ...(event ? outboxPush(event) : {}) },
-          {
-            returnDocument: 'after',
-          },
-        )
-        .lean<StoredUser>();
+      updated = await this.relay.updateWithEvent<UserRecord, StoredUser>(
+        this.users,
+        { _id: user._id, deletedAt: null },
+        { $set },
+        event,
+        { returnDocument: 'after' },
+      );
     } catch (error) {
       if (isDuplicateKey(error)) throw new ConflictException(EMAIL_TAKEN_MESSAGE);
       throw error;
     }
     if (!updated) throw new UnauthorizedException(REVOKED_TOKEN_MESSAGE);
-    if (event) this.relay.nudge(user._id);
     return this.userInfo(updated);
   }
 

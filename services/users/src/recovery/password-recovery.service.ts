@@ -5,13 +5,7 @@ import {
   USER_PASSWORD_RESET,
   type UserPasswordResetEvent,
 } from '@shop/contracts';
-import {
-  OutboxRelayProvider,
-  SERVICE_CONTEXT,
-  type ServiceContext,
-  newEvent,
-  outboxPush,
-} from '@shop/service-kit';
+import { OutboxRelayProvider, SERVICE_CONTEXT, type ServiceContext, newEvent } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import { Mailer } from '../mail/mailer';
@@ -106,7 +100,8 @@ export class PasswordRecoveryService {
       sessionsValidFrom,
       via: 'reset',
     });
-    const done = await this.users.updateOne(
+    const done = await this.relay.updateWithEvent(
+      this.users,
       { _id: user._id, deletedAt: null, 'passwordReset.codeHash': user.passwordReset.codeHash },
       {
         $set: {
@@ -114,11 +109,11 @@ export class PasswordRecoveryService {
           sessionsValidFrom,
           passwordReset: null,
         },
-        ...outboxPush(event),
       },
+      event,
+      { projection: '_id' },
     );
-    if (done.modifiedCount === 0) throw new BadRequestException(PASSWORD_RECOVERY_MESSAGES.invalidCode);
-    this.relay.nudge(user._id);
+    if (!done) throw new BadRequestException(PASSWORD_RECOVERY_MESSAGES.invalidCode);
     return { message: PASSWORD_RECOVERY_MESSAGES.passwordReset };
   }
 }

@@ -13,7 +13,6 @@ import {
   escapeRegex,
   findPage,
   newEvent,
-  outboxPush,
   pageWindow,
 } from '@shop/service-kit';
 import { type Model, type QueryFilter, isValidObjectId } from 'mongoose';
@@ -76,7 +75,8 @@ export class UsersAdminService {
     checkId(id);
     if (id === actor.id) throw new BadRequestException(CANNOT_DELETE_SELF_MESSAGE);
     const event: UserDeletedEvent = newEvent(USER_DELETED, { userId: id });
-    const deleted = await this.users.findOneAndUpdate(
+    const deleted = await this.relay.updateWithEvent(
+      this.users,
       { _id: id, deletedAt: null },
       {
         $set: {
@@ -87,11 +87,11 @@ export class UsersAdminService {
           passwordReset: null,
           isAdmin: false,
         },
-        ...outboxPush(event),
       },
+      event,
+      { projection: '_id' },
     );
     if (!deleted) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-    this.relay.nudge(id);
     return { message: 'User deleted' };
   }
 
@@ -102,18 +102,14 @@ export class UsersAdminService {
   async markAdmin(id: string): Promise<UserSummary> {
     checkId(id);
     const event: UserPromotedEvent = newEvent(USER_PROMOTED, { userId: id });
-    const promoted = await this.users
-      .findOneAndUpdate(
-        { _id: id, deletedAt: null, isAdmin: false },
-        { $set: { isAdmin: true }, ...outboxPush(event) },
-        { returnDocument: 'after' },
-      )
-      .select(SUMMARY_FIELDS)
-      .lean<StoredUser>();
-    if (promoted) {
-      this.relay.nudge(id);
-      return toSummary(promoted);
-    }
+    const promoted = await this.relay.updateWithEvent<UserRecord, StoredUser>(
+      this.users,
+      { _id: id, deletedAt: null, isAdmin: false },
+      { $set: { isAdmin: true } },
+      event,
+      { returnDocument: 'after', projection: SUMMARY_FIELDS },
+    );
+    if (promoted) return toSummary(promoted);
     const already = await this.users
       .findOne({ _id: id, deletedAt: null })
       .select(SUMMARY_FIELDS)

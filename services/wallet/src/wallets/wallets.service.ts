@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { PAYMENT_METHODS, WALLET_UPDATED, type Wallet, type WalletUpdatedEvent } from '@shop/contracts';
-import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
+import { OutboxRelayProvider, isDuplicateKey, newEvent } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { UpdateWalletDto } from './dto/update-wallet.dto';
 import { WALLET_MODEL, type WalletRecord } from './wallet.schema';
@@ -44,15 +44,14 @@ export class WalletsService implements OnApplicationBootstrap {
       paymentDetails: request.walletId,
       qrCode: request.qrCode,
     });
-    const updated = await this.wallets
-      .findOneAndUpdate(
-        { _id: current._id },
-        { $set: { paymentDetails: request.walletId, qrCode: request.qrCode }, ...outboxPush(event) },
-        { returnDocument: 'after', projection: WALLET_FIELDS },
-      )
-      .lean<WalletRecord>();
+    const updated = await this.relay.updateWithEvent(
+      this.wallets,
+      { _id: current._id },
+      { $set: { paymentDetails: request.walletId, qrCode: request.qrCode } },
+      event,
+      { returnDocument: 'after', projection: WALLET_FIELDS },
+    );
     if (!updated) throw new NotFoundException('Wallet not found');
-    this.relay.nudge(current._id);
     return toWallet(updated);
   }
 
