@@ -1,3 +1,5 @@
+import { trace } from '@opentelemetry/api';
+
 /** The longest `db.query.text` a MongoDB span carries; past it the text is cut and says so. */
 export const MAX_DB_STATEMENT_LENGTH = 1024;
 
@@ -25,4 +27,15 @@ export function serializeDbStatement(command: unknown): string {
   });
   if (text === undefined) return '?';
   return text.length > MAX_DB_STATEMENT_LENGTH ? `${text.slice(0, MAX_DB_STATEMENT_LENGTH)}…(cut)` : text;
+}
+
+/**
+ * The serializer the MongoDB instrumentation is given: the statement only for a command whose span
+ * will be kept. The instrumentation builds a span's attributes before the sampler decides, so a
+ * command under a span that is not recording (no exporter, or a trace sampling left out) would
+ * otherwise be serialized for nothing. Its span is a child of that one (the instrumentation makes
+ * none without a parent), which the parent-based samplers record only when the parent is.
+ */
+export function dbStatementWhileRecording(command: unknown): string {
+  return trace.getActiveSpan()?.isRecording() ? serializeDbStatement(command) : '';
 }

@@ -14,7 +14,7 @@ import {
   type Sampler,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
-import { serializeDbStatement } from './db-statement';
+import { dbStatementWhileRecording } from './db-statement';
 import { UNTRACED_PATH, describeServerSpan } from './server-requests';
 import { telemetryState } from './telemetry-state';
 
@@ -69,7 +69,7 @@ function instrumentationsFor(tracing: boolean, env: Record<string, string | unde
           })
         : undefined,
     nestjs: () => (tracing ? new NestInstrumentation() : undefined),
-    mongodb: () => new MongoDBInstrumentation({ dbStatementSerializer: serializeDbStatement }),
+    mongodb: () => new MongoDBInstrumentation({ dbStatementSerializer: dbStatementWhileRecording }),
     'runtime-node': () => new RuntimeNodeInstrumentation(),
   };
   return Object.entries(all)
