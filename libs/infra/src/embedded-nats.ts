@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { toolPaths } from './paths.cjs';
 import { type ManagedProcess, startProcess } from './process.js';
+import { startOnScratchDir } from './scratch-dir.js';
 import { ensureToolsInstalled } from './tools.js';
 
 export interface EmbeddedNatsOptions {
@@ -23,12 +21,11 @@ export type EmbeddedNats = ManagedProcess & { url: string; port: number };
 
 /** Starts a local nats-server with JetStream and resolves once it accepts clients. */
 export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Promise<EmbeddedNats> {
+  if (options.storeDir === undefined) {
+    return startOnScratchDir('shop-nats-', (storeDir) => startEmbeddedNats({ ...options, storeDir }));
+  }
   ensureToolsInstalled();
-  const ownStore = options.storeDir === undefined;
-  const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'shop-nats-'));
-  const removeOwnStore = (): void => {
-    if (ownStore) rmSync(storeDir, { recursive: true, force: true });
-  };
+  const storeDir = options.storeDir;
   const cluster = options.cluster;
   const args = [
     '-js',
@@ -54,31 +51,18 @@ export async function startEmbeddedNats(options: EmbeddedNatsOptions = {}): Prom
       : []),
   ];
   let port: number | undefined;
-  try {
-    const { ready: readyPort, ...server } = await startProcess({
-      name: cluster ? `NATS node ${cluster.serverName}` : 'embedded NATS (nats-server)',
-      command: toolPaths().natsServer,
-      args,
-      readyWhen: (line) => {
-        const listening = /Listening for client connections on .*:(\d+)\s*$/.exec(line);
-        if (listening) port = Number(listening[1]);
-        return /Server is ready/.test(line) && port !== undefined ? port : undefined;
-      },
-      timeoutMs: 20_000,
-      logFile: options.logFile,
-      signalOnExit: 'SIGTERM',
-    });
-    return {
-      ...server,
-      url: `nats://127.0.0.1:${readyPort}`,
-      port: readyPort,
-      stop: async () => {
-        await server.stop();
-        removeOwnStore();
-      },
-    };
-  } catch (error) {
-    removeOwnStore();
-    throw error;
-  }
+  const { ready: readyPort, ...server } = await startProcess({
+    name: cluster ? `NATS node ${cluster.serverName}` : 'embedded NATS (nats-server)',
+    command: toolPaths().natsServer,
+    args,
+    readyWhen: (line) => {
+      const listening = /Listening for client connections on .*:(\d+)\s*$/.exec(line);
+      if (listening) port = Number(listening[1]);
+      return /Server is ready/.test(line) && port !== undefined ? port : undefined;
+    },
+    timeoutMs: 20_000,
+    logFile: options.logFile,
+    signalOnExit: 'SIGTERM',
+  });
+  return { ...server, url: `nats://127.0.0.1:${readyPort}`, port: readyPort };
 }

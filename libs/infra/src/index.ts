@@ -17,6 +17,7 @@ export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from '
 export {
   planNatsCluster,
   startNatsCluster,
+  startScratchNatsCluster,
   waitForNatsCluster,
   type NatsCluster,
   type NatsClusterPlan,

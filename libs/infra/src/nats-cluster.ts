@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EmbeddedNats, type EmbeddedNatsOptions, startEmbeddedNats } from './embedded-nats.js';
 import { freePort } from './free-port.js';
+import { startOnScratchDir } from './scratch-dir.js';
 
 /** One node of a planned cluster: everything needed to start it, and to start it again the same. */
 export type NatsNodePlan = EmbeddedNatsOptions &
@@ -94,4 +95,14 @@ export async function startNatsCluster(plan: NatsClusterPlan): Promise<NatsClust
     throw error;
   }
   return { url: plan.url, nodes, stop };
+}
+
+/**
+ * A `size`-node cluster on stores in a new temporary folder (its name starting with `prefix`), as a
+ * test starts one: `stop` stops the nodes and removes the folder, as does a failed start.
+ */
+export function startScratchNatsCluster(size: number, prefix = 'nats-cluster-'): Promise<NatsCluster> {
+  return startOnScratchDir(prefix, async (storeDir) =>
+    startNatsCluster(await planNatsCluster({ size, storeDir })),
+  );
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AckPolicy,
   connect,
@@ -10,7 +7,7 @@ import {
   StringCodec,
 } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NatsCluster, planNatsCluster, startNatsCluster } from '../src/nats-cluster.js';
+import { type NatsCluster, startScratchNatsCluster } from '../src/nats-cluster.js';
 import { isAlive } from './process-helpers.js';
 
 const codec = StringCodec();
@@ -32,19 +29,17 @@ async function publishAcknowledged(js: JetStreamClient, subject: string, body: s
 }
 
 describe('a three-node NATS cluster on this machine', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-nats-cluster-'));
   let cluster: NatsCluster;
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    cluster = await startNatsCluster(await planNatsCluster({ size: 3, storeDir: dir }));
+    cluster = await startScratchNatsCluster(3, 'shop-nats-cluster-');
     nc = await connect({ servers: cluster.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 200 });
   });
 
   afterAll(async () => {
     await nc?.close();
     await cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps a stream with three replicas writable and readable when its leader is killed with kill -9', async () => {

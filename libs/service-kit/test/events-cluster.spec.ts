@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EVENTS_STREAM } from '@shop/contracts';
-import { type NatsCluster, planNatsCluster, startNatsCluster, until } from '@shop/testing';
+import { type NatsCluster, startScratchNatsCluster, until } from '@shop/testing';
 import type { NatsConnection } from 'nats';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,19 +28,17 @@ async function publishUntilAcknowledged(events: JetStreamEvents, type: string, n
 }
 
 describe('events on a three-node NATS cluster (NATS_URL lists every node, NATS_STREAM_REPLICAS=3)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kit-nats-cluster-'));
   let cluster: NatsCluster;
   let connection: NatsConnection;
 
   beforeAll(async () => {
-    cluster = await startNatsCluster(await planNatsCluster({ size: 3, storeDir: dir }));
+    cluster = await startScratchNatsCluster(3, 'kit-nats-cluster-');
     connection = await connectNats(cluster.url, 'kit-cluster-test', logger);
   });
 
   afterAll(async () => {
     await connection?.close();
     await cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps the events stream on three nodes and goes on publishing and consuming when its leader is killed', async () => {
