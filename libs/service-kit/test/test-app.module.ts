@@ -1,4 +1,15 @@
-import { Body, Controller, type DynamicModule, Get, Inject, Module, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  type DynamicModule,
+  Get,
+  Inject,
+  Module,
+  Param,
+  Post,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectModel, MongooseModule } from '@nestjs/mongoose';
 import { IsInt, IsString, Min } from 'class-validator';
@@ -79,17 +90,29 @@ class ThingsController {
   }
 }
 
+/**
+ * An app of things for a test, as `module`: the kit, the Thing model (with its outbox) and the NATS
+ * client to the app's own commands (`THINGS_CLIENT`), with the controllers and providers given.
+ */
+export function thingsApp(
+  module: Type,
+  context: ServiceContext,
+  parts: { controllers: Type[]; providers?: Provider[] },
+): DynamicModule {
+  return {
+    module,
+    imports: [
+      ServiceKitModule.forRoot(context),
+      MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
+    ],
+    controllers: parts.controllers,
+    providers: [natsClientProvider(THINGS_CLIENT, 'things'), ...(parts.providers ?? [])],
+  };
+}
+
 @Module({})
 export class TestAppModule {
   static register(context: ServiceContext): DynamicModule {
-    return {
-      module: TestAppModule,
-      imports: [
-        ServiceKitModule.forRoot(context),
-        MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
-      ],
-      controllers: [ThingsController],
-      providers: [natsClientProvider(THINGS_CLIENT, 'things')],
-    };
+    return thingsApp(TestAppModule, context, { controllers: [ThingsController] });
   }
 }

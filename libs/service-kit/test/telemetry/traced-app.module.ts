@@ -1,20 +1,17 @@
 import { Body, Controller, type DynamicModule, Get, Inject, Module, Post } from '@nestjs/common';
 import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
-import { InjectModel, MongooseModule } from '@nestjs/mongoose';
+import { InjectModel } from '@nestjs/mongoose';
 import { IsString } from 'class-validator';
 import { type Model, Types } from 'mongoose';
 import { newEvent } from '../../src/events/new-event';
-import { natsClientProvider } from '../../src/nats/nats-client.provider';
 import { requestReply } from '../../src/nats/request-reply';
 import { OutboxRelayProvider } from '../../src/outbox/outbox-relay.provider';
 import { outboxPush } from '../../src/outbox/outbox.schema';
 import { SERVICE_CONTEXT, type ServiceContext } from '../../src/service-context';
-import { ServiceKitModule } from '../../src/service-kit.module';
 import { shopCounter } from '../../src/telemetry/shop-metrics';
-import { type Thing, thingSchema } from '../test-app.module';
+import { THINGS_CLIENT, type Thing, thingsApp } from '../test-app.module';
 
 export const THING_MADE = 'test.thing.made';
-const THINGS_CLIENT = Symbol('THINGS_CLIENT');
 
 class MakeThingDto {
   @IsString()
@@ -70,14 +67,9 @@ class TracedController {
 @Module({})
 export class TracedAppModule {
   static register(context: ServiceContext): DynamicModule {
-    return {
-      module: TracedAppModule,
-      imports: [
-        ServiceKitModule.forRoot(context),
-        MongooseModule.forFeature([{ name: 'Thing', schema: thingSchema }]),
-      ],
+    return thingsApp(TracedAppModule, context, {
       controllers: [TracedController],
-      providers: [natsClientProvider(THINGS_CLIENT, 'things'), OutboxRelayProvider.forModels('Thing')],
-    };
+      providers: [OutboxRelayProvider.forModels('Thing')],
+    });
   }
 }
