@@ -1,16 +1,16 @@
 import { RpcException } from '@nestjs/microservices';
 import { MEDIA_STORE_SEED_IMAGE, type StoreSeedImageReply, isMediaUrl } from '@shop/contracts';
 import type { ServiceContext } from '@shop/service-kit';
-import { refusalOf } from '@shop/service-kit/testing';
+import { refusalOf, startedForTests } from '@shop/service-kit/testing';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MediaConfig } from '../src/config/media.config';
 import type { ImagesService } from '../src/images/images.service';
 import { SeedImagesController } from '../src/seed/seed-images.controller';
 import { SVG_IMAGE, pngImage } from './support/image-fixtures';
-import { type MediaHarness, startMedia } from './support/media.harness';
+import { startMedia } from './support/media.harness';
 
-let media: MediaHarness;
+const media = startedForTests(startMedia, (harness) => harness.close());
 
 const store = (seedKey: string, bytes: Buffer, fileName = `${seedKey}.png`) =>
   media.command<StoreSeedImageReply>(MEDIA_STORE_SEED_IMAGE, {
@@ -28,14 +28,6 @@ function demoPicture(): Buffer {
 
 const seedFiles = (seedKey: string) =>
   media.db.collection('images.files').countDocuments({ 'metadata.seedKey': seedKey });
-
-beforeAll(async () => {
-  media = await startMedia();
-});
-
-afterAll(async () => {
-  await media?.close();
-});
 
 describe('media.store-seed-image', () => {
   it('stores a demo picture and answers a URL that serves it as image/png through the gateway', async () => {

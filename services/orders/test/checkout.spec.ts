@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startedForTests } from '@shop/service-kit/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MODEL, type OrderRecord } from '../src/orders/order.schema';
 import { until } from '@shop/testing';
-import { ADDRESS, type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
+import { ADDRESS, orderBody, startOrdersHarness } from './support/orders.harness';
 
-let h: OrdersHarness;
-
-beforeAll(async () => {
-  h = await startOrdersHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startOrdersHarness, (harness) => harness.close());
 
 afterEach(() => {
   vi.restoreAllMocks();

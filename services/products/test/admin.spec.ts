@@ -6,10 +6,14 @@ import {
   type ProductUpdatedEvent,
 } from '@shop/contracts';
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import { startedForTests } from '@shop/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { api, mediaUrl, startProducts } from './support/products.harness';
 
-let shop: ProductsHarness;
+const shop = startedForTests(
+  () => startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] }),
+  (harness) => harness.close(),
+);
 
 const input = (overrides: Partial<Record<keyof ProductInput, unknown>> = {}): Record<string, unknown> => ({
   name: 'Trijicon RMR Type 2',
@@ -43,14 +47,6 @@ async function created(overrides: Parameters<typeof input>[0] = {}): Promise<Pro
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
 }
-
-beforeAll(async () => {
-  shop = await startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] });
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
 
 describe('creating a listing', () => {
   it('answers 201 with the product, slug made from the name, rating and reviews at 0', async () => {

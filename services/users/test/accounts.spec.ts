@@ -1,9 +1,10 @@
 import type { UserInfo } from '@shop/contracts';
 import { jwtVerify, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type UsersHarness, startUsers, uniqueEmail } from './support/users.harness';
+import { startedForTests } from '@shop/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, startUsers, uniqueEmail } from './support/users.harness';
 
-let users: UsersHarness;
+const users = startedForTests(startUsers, (harness) => harness.stop());
 
 const PASSWORD = 'copper-kettle-91';
 
@@ -25,14 +26,6 @@ const signUpWith = (fields: Record<string, unknown>) =>
 async function storedUser(email: string): Promise<Record<string, unknown> | null> {
   return users.db.collection('users').findOne({ email: email.toLowerCase() });
 }
-
-beforeAll(async () => {
-  users = await startUsers();
-});
-
-afterAll(async () => {
-  await users?.stop();
-});
 
 describe('sign-up', () => {
   it('creates an account and answers the user info with a token, never a hash', async () => {

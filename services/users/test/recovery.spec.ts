@@ -1,11 +1,12 @@
 import type { UserInfo } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UsersHarness, mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
+import { startedForTests } from '@shop/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
 
 const PASSWORD = 'copper-kettle-91';
 const FORGOT_ANSWER = { message: 'If an account uses this email, a reset code has been sent to it' };
 const INVALID_CODE = { message: 'Invalid or expired reset code' };
-let users: UsersHarness;
+const users = startedForTests(startUsers, (harness) => harness.stop());
 
 async function account(): Promise<UserInfo> {
   const response = await users.call<UserInfo>('POST', '/api/users/signup', {
@@ -33,14 +34,6 @@ async function reset(email: string, otp: string, newPassword = 'fresh-start-2024
 
 /** A 6-digit code that is not `code`. */
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-beforeAll(async () => {
-  users = await startUsers();
-});
-
-afterAll(async () => {
-  await users?.stop();
-});
 
 describe('forgot password', () => {
   it('answers alike for known and unknown addresses and mails a code only to the known one', async () => {
