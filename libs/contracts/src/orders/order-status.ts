@@ -27,15 +27,18 @@ export interface OrderState {
   paymentReceipt: string;
 }
 
-/** The state of an order just placed: 'Not paid', not delivered, no receipt yet. */
-export const NEW_ORDER_STATE: Readonly<OrderState> = {
+/**
+ * The state of an order just placed: 'Not paid', not delivered, no receipt yet. Its dates are null,
+ * so it is also the state of a new order as the API answers it (`Order`).
+ */
+export const NEW_ORDER_STATE = {
   status: 'Not paid',
   isPaid: false,
   paidAt: null,
   isDelivered: false,
   deliveredAt: null,
   paymentReceipt: '',
-};
+} as const satisfies OrderState;
 
 /** What an allowed action changes, plus whether it gives the order's stock back. */
 export interface OrderTransition {

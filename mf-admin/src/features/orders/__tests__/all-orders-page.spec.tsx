@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import { NEW_ORDER_STATE, type Order } from '@shop/contracts';
 import { siteSettingsAtom } from '@shop/state';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,12 +23,7 @@ const order = (id: string, overrides: Partial<Order> = {}): Order => ({
   discount: 0,
   shippingPrice: 0,
   totalPrice: 3070.4,
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  status: 'Not paid',
-  paymentReceipt: '',
+  ...NEW_ORDER_STATE,
   createdAt: '2026-01-01T10:00:00Z',
   updatedAt: '2026-01-01T10:00:00Z',
   ...overrides,

@@ -1,4 +1,4 @@
-import { ORDERS_API, type Order, WALLET_API, type Wallet } from '@shop/contracts';
+import { NEW_ORDER_STATE, ORDERS_API, type Order, WALLET_API, type Wallet } from '@shop/contracts';
 import { formatDate, siteSettingsAtom } from '@shop/state';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,12 +23,7 @@ const unpaid: Order = {
   discount: 120,
   shippingPrice: 0,
   totalPrice: 1091.98,
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  status: 'Not paid',
-  paymentReceipt: '',
+  ...NEW_ORDER_STATE,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
