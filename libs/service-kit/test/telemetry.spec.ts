@@ -3,20 +3,11 @@ import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { eventSubject } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { THING_MADE } from './telemetry/traced-app.module';
-import { type TracedApp, consumedEventOf, sample, startTracedApp } from './telemetry/traced-app';
+import { consumedEventOf, sample, tracedAppForTests } from './telemetry/traced-app';
 
-let traced: TracedApp;
-
-beforeAll(async () => {
-  traced = await startTracedApp('telemetry');
-});
-
-afterAll(async () => {
-  await traced?.stop();
-  await telemetry.shutdown();
-});
+const traced = tracedAppForTests('telemetry', telemetry);
 
 const spansOf = (traceId: string): ReadableSpan[] =>
   finishedSpans.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);

@@ -8,7 +8,7 @@ import { freePort } from '@shop/testing';
 import { expect } from 'vitest';
 import { baseServiceConfigSchema } from '../../src/config/service-config';
 import { type ConsumerHandle, JetStreamEvents } from '../../src/events/jetstream-events';
-import { startServiceApp } from '../../testing';
+import { startServiceApp, startedForTests } from '../../testing';
 import { capturedLogger } from '../captured-logger';
 import { THING_MADE, TracedAppModule } from './traced-app.module';
 
@@ -84,6 +84,20 @@ export async function startTracedApp(databaseName: string): Promise<TracedApp> {
       await app.close();
     },
   };
+}
+
+/**
+ * The traced app a telemetry spec's tests share: started before them; after them stopped, then the
+ * SDK (`telemetry`, the spec's starter) shut down.
+ */
+export function tracedAppForTests(databaseName: string, telemetry: { shutdown(): Promise<void> }): TracedApp {
+  return startedForTests(
+    () => startTracedApp(databaseName),
+    async (traced) => {
+      await traced.stop();
+      await telemetry.shutdown();
+    },
+  );
 }
 
 /** Waits until the consumer has handled the event of thing `id`. */
