@@ -2,17 +2,11 @@ import type { UserInfo } from '@shop/contracts';
 import { jwtVerify, decodeProtectedHeader } from 'jose';
 import { startedForTests } from '@shop/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, startUsers, uniqueEmail } from './support/users.harness';
+import { ADMIN, PASSWORD, startUsers, uniqueEmail } from './support/users.harness';
 
 const users = startedForTests(startUsers, (harness) => harness.stop());
 
-const PASSWORD = 'copper-kettle-91';
-
-async function signUp(email = uniqueEmail(), password = PASSWORD, name = 'Ann Shopper'): Promise<UserInfo> {
-  const response = await users.call<UserInfo>('POST', '/api/users/signup', { name, email, password });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const signUp = (email = uniqueEmail()): Promise<UserInfo> => users.signUp({ email });
 
 /** `POST api/users/signup` of a new account, `fields` over a valid one. */
 const signUpWith = (fields: Record<string, unknown>) =>

@@ -11,6 +11,7 @@ import { DeletedUsersPurger } from '../src/users/deleted-users.purger';
 import { startGuardedService } from './support/guarded-service';
 import {
   ADMIN,
+  PASSWORD,
   type UsersHarness,
   httpCall,
   startUsers,
@@ -18,21 +19,12 @@ import {
   waitForCode,
 } from './support/users.harness';
 
-const PASSWORD = 'copper-kettle-91';
 let users: UsersHarness;
 let other: NestFastifyApplication | undefined;
 let otherUrl: string;
 let admin: UserInfo;
 
-async function signUp(name = 'Bob'): Promise<UserInfo> {
-  const response = await users.call<UserInfo>('POST', '/api/users/signup', {
-    name,
-    email: uniqueEmail(),
-    password: PASSWORD,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const signUp = (name = 'Bob'): Promise<UserInfo> => users.signUp({ name });
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1_000);
@@ -141,9 +133,7 @@ describe('admin calls', () => {
 
   it('makes a user an admin, idempotently, effective from their next sign-in', async () => {
     const email = uniqueEmail('promoted');
-    const carol = (
-      await users.call<UserInfo>('POST', '/api/users/signup', { name: 'Carol', email, password: PASSWORD })
-    ).body;
+    const carol = await users.signUp({ name: 'Carol', email });
     const first = await users.call('PUT', `/api/users/markadmin/${carol._id}`, undefined, {
       token: admin.token,
     });
@@ -191,9 +181,7 @@ describe('admin calls', () => {
 describe('deleting a user', () => {
   it("ends the user's tokens in this service and in another within seconds, and frees the address", async () => {
     const email = uniqueEmail('doomed');
-    const dave = (
-      await users.call<UserInfo>('POST', '/api/users/signup', { name: 'Dave', email, password: PASSWORD })
-    ).body;
+    const dave = await users.signUp({ name: 'Dave', email });
     expect(
       (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: dave.token })).body,
     ).toEqual({
@@ -285,9 +273,7 @@ describe('deleting a user', () => {
 describe('a password reset', () => {
   it('ends the sessions opened before it in another service too, and not the ones after', async () => {
     const email = uniqueEmail('reset');
-    const gina = (
-      await users.call<UserInfo>('POST', '/api/users/signup', { name: 'Gina', email, password: PASSWORD })
-    ).body;
+    const gina = await users.signUp({ name: 'Gina', email });
     const mine = () => httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: gina.token });
     expect((await mine()).status).toBe(200);
     await users.call('POST', '/api/users/forgot-password', { email });

@@ -3,22 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type UsersHarness, startUsers } from './support/users.harness';
 
-const PASSWORD = 'copper-kettle-91';
 let users: UsersHarness;
 let admin: UserInfo;
 
 /** A word no other test's accounts contain, so each test reads only its own accounts. */
 const freshTag = () => `t${randomBytes(4).toString('hex')}`;
 
-async function signUp(name: string, email: string): Promise<UserInfo> {
-  const response = await users.call<UserInfo>('POST', '/api/users/signup', {
-    name,
-    email,
-    password: PASSWORD,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const signUp = (name: string, email: string): Promise<UserInfo> => users.signUp({ name, email });
 
 async function promote(user: UserInfo): Promise<void> {
   const response = await users.call('PUT', `/api/users/markadmin/${user._id}`, undefined, {

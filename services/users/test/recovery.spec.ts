@@ -1,22 +1,13 @@
 import type { UserInfo } from '@shop/contracts';
 import { startedForTests } from '@shop/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
+import { PASSWORD, mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
 
-const PASSWORD = 'copper-kettle-91';
 const FORGOT_ANSWER = { message: 'If an account uses this email, a reset code has been sent to it' };
 const INVALID_CODE = { message: 'Invalid or expired reset code' };
 const users = startedForTests(startUsers, (harness) => harness.stop());
 
-async function account(): Promise<UserInfo> {
-  const response = await users.call<UserInfo>('POST', '/api/users/signup', {
-    name: 'Rita',
-    email: uniqueEmail('rita'),
-    password: PASSWORD,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const account = (): Promise<UserInfo> => users.signUp({ name: 'Rita', email: uniqueEmail('rita') });
 
 async function forgot(email: string) {
   return users.call('POST', '/api/users/forgot-password', { email });

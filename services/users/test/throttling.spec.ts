@@ -3,13 +3,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiResponse,
+  PASSWORD,
   type UsersHarness,
   httpCall,
   startUsers,
   uniqueEmail,
 } from './support/users.harness';
 
-const PASSWORD = 'copper-kettle-91';
 const THROTTLED = { message: 'Too many attempts, please try again later' };
 let users: UsersHarness;
 /** A second gateway in front of the same service, with the production limits (factor 1). */

@@ -4,10 +4,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { UserInfo } from '@shop/contracts';
 import type { RunningGateway } from '@shop/gateway';
 import { startServiceUnderTest } from '@shop/service-kit/testing';
 import { until } from '@shop/testing';
 import type { Connection } from 'mongoose';
+import { expect } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/clock/clock';
 import { usersConfigSchema } from '../../src/config/users.config';
@@ -68,10 +70,18 @@ export interface UsersHarness {
     body?: unknown,
     options?: CallOptions & { base?: string },
   ): Promise<ApiResponse<T>>;
+  /**
+   * Signs a new account up through the gateway and answers its user info (the 201 checked): `fields`
+   * over the name 'Ann Shopper', a fresh address and `PASSWORD`.
+   */
+  signUp(fields?: { name?: string; email?: string; password?: string }): Promise<UserInfo>;
   stop(): Promise<void>;
 }
 
 export const ADMIN = { email: 'admin@shop.local', password: 'admin-password-123' };
+
+/** The password of the accounts the tests sign up. */
+export const PASSWORD = 'copper-kettle-91';
 
 /** One HTTP call with node:http, which (unlike fetch) can pick the local address. */
 export function httpCall<T>(
@@ -142,6 +152,8 @@ export async function startUsers(
     },
     rateLimitFactor: options.rateLimitFactor ?? 100,
   });
+  const call: UsersHarness['call'] = (method, path, body, callOptions = {}) =>
+    httpCall(`${callOptions.base ?? service.url}${path}`, method, body, callOptions);
 
   return {
     gatewayUrl: service.url,
@@ -156,8 +168,17 @@ export async function startUsers(
     publicKey,
     privateKey,
     outboxDir,
-    call: (method, path, body, callOptions = {}) =>
-      httpCall(`${callOptions.base ?? service.url}${path}`, method, body, callOptions),
+    call,
+    async signUp(fields = {}) {
+      const response = await call<UserInfo>('POST', '/api/users/signup', {
+        name: 'Ann Shopper',
+        email: uniqueEmail(),
+        password: PASSWORD,
+        ...fields,
+      });
+      expect(response.status).toBe(201);
+      return response.body;
+    },
     async stop() {
       await service.close();
       rmSync(keyDir, { recursive: true, force: true });
