@@ -35,6 +35,8 @@ interface Run {
   p99Ms: number;
   /** CPU µs per answered request, all parts of the path together. */
   cpuUs: number;
+  /** The same, part by part (`gateway` is this process's main thread: the gateway and the load generator). */
+  partsUs: Record<string, number>;
 }
 
 async function load(
@@ -53,23 +55,29 @@ async function load(
     );
   }
   const after = clocks(stack);
-  const spent = Object.keys(after).reduce((sum, part) => sum + (after[part]! - (before[part] ?? 0)), 0);
   const answered = Math.max(1, result['2xx']);
+  const partsUs = Object.fromEntries(
+    Object.keys(after).map((part) => [part, ((after[part]! - (before[part] ?? 0)) * 1000) / answered]),
+  );
+  const spent = Object.values(partsUs).reduce((sum, us) => sum + us, 0) / 1000;
   return {
     rate: answered / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    cpuUs: (spent * 1000) / answered,
+    cpuUs: spent * 1000,
+    partsUs,
   };
 }
 
-const mean = (runs: Run[], key: keyof Run) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
-/** The median of `key` over the passes (the mean of the middle two of an even count). */
-function median(runs: Run[], key: keyof Run): number {
-  const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+type Measure = Exclude<keyof Run, 'partsUs'>;
+const mean = (runs: Run[], key: Measure) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
+/** The median of some passes' values (the mean of the middle two of an even count). */
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+const median = (runs: Run[], key: Measure) => medianOf(runs.map((run) => run[key]));
 const describe = (runs: Run[]) =>
   runs
     .map(
@@ -88,6 +96,16 @@ const MODE_NAMES: Record<Mode, string> = {
 /** The sampling docs/observability.md suggests for a busy cluster: a tenth of the traces, whole. */
 const SAMPLED_ENV = { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' };
 
+/** The median CPU per request of each part that spent at least 5 µs, e.g. `gateway 400 µs, products 204 µs`. */
+function partsOf(runs: Run[]): string {
+  const parts = Object.keys(runs[0]!.partsUs);
+  return parts
+    .map((part) => ({ part, us: medianOf(runs.map((run) => run.partsUs[part] ?? 0)) }))
+    .filter(({ us }) => us >= 5)
+    .map(({ part, us }) => `${part} ${Math.round(us)} µs`)
+    .join(', ');
+}
+
 /** One workload on several stacks, PASSES times each, in mirrored rounds (a b c, c b a, ...) so drift weighs on each alike. */
 async function compare<M extends Mode>(
   log: (line: string) => void,
@@ -96,7 +114,9 @@ async function compare<M extends Mode>(
 ): Promise<Record<M, Run[]>> {
   const modes = Object.keys(stacks) as M[];
   const runs = Object.fromEntries(modes.map((mode) => [mode, [] as Run[]])) as Record<M, Run[]>;
-  const rounds = Array.from({ length: PASSES }, (_, round) => (round % 2 === 0 ? modes : [...modes].reverse()));
+  const rounds = Array.from({ length: PASSES }, (_, round) =>
+    round % 2 === 0 ? modes : [...modes].reverse(),
+  );
   for (const mode of rounds.flat()) {
     const run = await workload(stacks[mode]);
     log(`  ${MODE_NAMES[mode].padEnd(11)} ${describe([run])}`);
@@ -167,7 +187,8 @@ export const tracingSection: BenchSection = {
         "Jaeger's own CPU is not counted (it is the viewer, not the shop)";
       const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
         `${name}: off ${describe(runs.off)}; on ${describe(runs.on)}; ` +
-        `+${Math.round(median(runs.on, 'cpuUs') - median(runs.off, 'cpuUs'))} µs CPU per request with the exporter (medians)`;
+        `+${Math.round(median(runs.on, 'cpuUs') - median(runs.off, 'cpuUs'))} µs CPU per request with the exporter (medians; ` +
+        `by part, off: ${partsOf(runs.off)}; on: ${partsOf(runs.on)})`;
       /** CPU per request of `runs` against `reference`'s, lower is better. */
       const cpuFigure = (
         id: string,
@@ -200,7 +221,9 @@ export const tracingSection: BenchSection = {
           1.15,
           `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
             median(cached.off, 'cpuUs') - median(cached['sdk-off'], 'cpuUs'),
-          )} µs CPU per request with the SDK and no exporter (medians)`,
+          )} µs CPU per request with the SDK and no exporter (medians; by part, SDK off: ${partsOf(
+            cached['sdk-off'],
+          )}; no exporter: ${partsOf(cached.off)})`,
         ),
         cpuFigure(
           'read-cpu-on-vs-off',
@@ -214,7 +237,7 @@ export const tracingSection: BenchSection = {
           [`${read}, one trace in ten exported`, noExporter],
           [reads.sampled, reads.off],
           1.1,
-          `10 % kept ${describe(reads.sampled)}; ${sampler}`,
+          `10 % kept ${describe(reads.sampled)}; by part: ${partsOf(reads.sampled)}; ${sampler}`,
         ),
         cpuFigure(
           'order-cpu-on-vs-off',
