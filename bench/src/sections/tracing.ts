@@ -182,7 +182,7 @@ export const tracingSection: BenchSection = {
       });
 
       const settings =
-        `${context.durationS} s per phase after ${WARM_UP_S} s warm-up, each stack twice (off on on off); ` +
+        `${context.durationS} s per phase after ${WARM_UP_S} s warm-up, each stack ${PASSES} times in mirrored rounds, medians kept; ` +
         'CPU: Linux clocks of the gateway (this main thread) and the six services, per 2xx answer; ' +
         "Jaeger's own CPU is not counted (it is the viewer, not the shop)";
       const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
