@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   OPENAPI_SERVICES,
   documentPath,
+  GENERATED_TYPES_PATH,
   generatedTypes,
-  generatedTypesPath,
   lintDocuments,
   referencePolicy,
 } from './openapi.js';
@@ -32,13 +32,14 @@ describe("the services' OpenAPI documents", () => {
     expect(output).toMatch(/error\s+struct/);
   });
 
-  it.each(OPENAPI_SERVICES)(
-    'libs/contracts/src/generated/%s.ts is typed from the committed document',
-    async (service) => {
+  it(
+    'libs/contracts/src/generated/api.ts is typed from the committed documents',
+    { timeout: 60_000 },
+    async () => {
       expect(
-        readFileSync(generatedTypesPath(service), 'utf8'),
+        readFileSync(GENERATED_TYPES_PATH, 'utf8'),
         'run `npx tsx tools/contracts/openapi.ts types` and commit libs/contracts/src/generated',
-      ).toBe(await generatedTypes(service));
+      ).toBe(await generatedTypes());
     },
   );
 });

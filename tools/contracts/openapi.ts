@@ -3,7 +3,7 @@
 // linted with Redocly, typed for the front-ends, joined into the one API reference at /api/docs.
 // docs/decisions/0015-api-reference.md says why the data service serves that reference.
 //
-//   npx tsx tools/contracts/openapi.ts types              # rewrite libs/contracts/src/generated/*.ts
+//   npx tsx tools/contracts/openapi.ts types              # rewrite libs/contracts/src/generated/api.ts
 //   npx tsx tools/contracts/openapi.ts reference <dir>    # <dir>/index.html and <dir>/headers.json
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,8 +23,11 @@ export type OpenApiService = (typeof OPENAPI_SERVICES)[number];
 export const documentPath = (service: OpenApiService): string =>
   join(repoRoot, 'services', service, 'openapi.json');
 
-export const generatedTypesPath = (service: OpenApiService): string =>
-  join(repoRoot, 'libs', 'contracts', 'src', 'generated', `${service}.ts`);
+/**
+ * The TypeScript types of the API the front-ends call: the six documents joined, as the gateway serves
+ * them, so what they share (the error shape, the shared error answers) is typed once.
+ */
+export const GENERATED_TYPES_PATH = join(repoRoot, 'libs', 'contracts', 'src', 'generated', 'api.ts');
 
 const REDOCLY = join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const REDOCLY_CONFIG = join(import.meta.dirname, 'redocly.yaml');
@@ -32,8 +35,10 @@ const REDOCLY_CONFIG = join(import.meta.dirname, 'redocly.yaml');
 /** Runs the Redocly CLI; it sends no usage data and looks for no update. */
 async function redocly(args: string[]): Promise<{ code: number; output: string }> {
   // Plain text whatever the terminal: Nx runs tasks with FORCE_COLOR, which colours even a pipe.
+  // Without NODE_ENV: under `test` (vitest sets it) Redocly prints what `join -o` should write.
+  const { NODE_ENV: _testing, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     REDOCLY_TELEMETRY: 'off',
     REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
     NO_COLOR: '1',
@@ -69,28 +74,37 @@ export function lintDocuments(files: string[]): Promise<{ code: number; output: 
   ]);
 }
 
-/** The TypeScript types of one service's document, as committed under libs/contracts/src/generated. */
-export async function generatedTypes(service: OpenApiService): Promise<string> {
-  const document = JSON.parse(readFileSync(documentPath(service), 'utf8')) as Record<string, unknown>;
+/** The TypeScript types of the joined documents, as committed in libs/contracts/src/generated/api.ts. */
+export async function generatedTypes(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-types-'));
+  let document: Record<string, unknown>;
+  try {
+    const joined = join(dir, 'api.json');
+    await joinDocuments(joined);
+    document = JSON.parse(readFileSync(joined, 'utf8')) as Record<string, unknown>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   // openapi-typescript 6 takes the document as its 3.0 form: `type: [T, 'null']` is read as T | null.
   const types = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
     exportType: false,
   });
   const header = [
-    `// Generated from services/${service}/openapi.json by \`npx tsx tools/contracts/openapi.ts types\`.`,
-    '// Do not edit: change the service, regenerate its document, then these types.',
+    `// Generated from services/{${OPENAPI_SERVICES.join(',')}}/openapi.json, joined (redocly join), by`,
+    '// `npx tsx tools/contracts/openapi.ts types`. Do not edit: change a service, regenerate its',
+    '// document, then these types.',
     // Its helper for `oneOf` takes any tuple.
     ...(/\bany\b/.test(types) ? ['/* eslint-disable @typescript-eslint/no-explicit-any */'] : []),
     '',
   ].join('\n');
-  const file = generatedTypesPath(service);
-  return prettier.format(header + types, { ...(await prettier.resolveConfig(file)), filepath: file });
+  return prettier.format(header + types, {
+    ...(await prettier.resolveConfig(GENERATED_TYPES_PATH)),
+    filepath: GENERATED_TYPES_PATH,
+  });
 }
 
 export async function writeTypes(): Promise<void> {
-  mkdirSync(join(repoRoot, 'libs', 'contracts', 'src', 'generated'), { recursive: true });
-  for (const service of OPENAPI_SERVICES)
-    writeFileSync(generatedTypesPath(service), await generatedTypes(service));
+  writeFileSync(GENERATED_TYPES_PATH, await generatedTypes());
 }
 
 /** The six documents as one (`redocly join`), under the shop's own title. */
