@@ -58,7 +58,8 @@ export async function bootstrapService(
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
-  if (telemetryState.serverSpans) addServerRequestTelemetry(adapter.getInstance(), telemetryState.serverSpans);
+  if (telemetryState.serverSpans)
+    addServerRequestTelemetry(adapter.getInstance(), telemetryState.serverSpans);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });

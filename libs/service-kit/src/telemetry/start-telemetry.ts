@@ -55,7 +55,8 @@ function disabledInstrumentations(env: Record<string, string | undefined>): Set<
 function instrumentationsFor(tracing: boolean, env: Record<string, string | undefined>): Instrumentation[] {
   const disabled = disabledInstrumentations(env);
   const all: Record<string, () => Instrumentation | undefined> = {
-    http: () => (tracing ? new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }) : undefined),
+    http: () =>
+      tracing ? new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }) : undefined,
     undici: () => new UndiciInstrumentation(),
     // One span per request; no span per Fastify hook, which would cost more than it tells.
     fastify: () =>
