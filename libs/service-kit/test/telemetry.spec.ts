@@ -50,6 +50,20 @@ describe('one trace per request, across NATS, the database and the outbox', () =
     });
   });
 
+  it("keeps the query string out of the server span (searches are people's data)", async () => {
+    const searchTrace = '7d3f0c1b2a4e5f60718293a4b5c6d7e8';
+    const response = await traced.call('/api/traced?q=someone%40example.com', {
+      headers: { traceparent: `00-${searchTrace}-${gatewaySpanId}-01` },
+    });
+    expect(response.status).toBe(200);
+    const serverOf = () => spansOf(searchTrace).find((span) => span.kind === SpanKind.SERVER);
+    await expect.poll(serverOf).toBeDefined();
+    const server = serverOf()!;
+    expect(server.name).toBe('GET /api/traced');
+    expect(server.attributes['url.path']).toBe('/api/traced');
+    expect(JSON.stringify(server.attributes)).not.toContain('example.com');
+  });
+
   it('carries the NATS command: PRODUCER under the request, CONSUMER under it, the database write under that', async () => {
     const trace = spansOf(traceId);
     const server = trace.find((span) => span.kind === SpanKind.SERVER)!;
