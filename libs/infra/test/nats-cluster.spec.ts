@@ -14,19 +14,24 @@ const codec = StringCodec();
 /** The replicas of the test's stream: 3, one per node, as the stack's clustered NATS runs its streams. */
 const REPLICAS = 3;
 
-/** Publishes until the stream acknowledges: right after a node dies, a new leader may still be in election. */
-async function publishAcknowledged(js: JetStreamClient, subject: string, body: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+/**
+ * Asks until JetStream answers. Right after a node dies, the stream's or the consumer's new leader may still
+ * be in election: the API then times out (5 s by default) or says it has no leader, and a client asks again.
+ */
+async function untilAnswered<T>(ask: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      await js.publish(subject, codec.encode(body), { msgID: body, timeout: 2_000 });
-      return;
+      return await ask();
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 }
+
+const publishAcknowledged = (js: JetStreamClient, subject: string, body: string) =>
+  untilAnswered(() => js.publish(subject, codec.encode(body), { msgID: body, timeout: 2_000 }));
 
 describe('a three-node NATS cluster on this machine', () => {
   let cluster: NatsCluster;
@@ -52,7 +57,9 @@ describe('a three-node NATS cluster on this machine', () => {
       num_replicas: REPLICAS,
     });
     expect(stream.config.num_replicas).toBe(3);
-    await jsm.consumers.add('CLUSTERED', { durable_name: 'reader', ack_policy: AckPolicy.Explicit });
+    await untilAnswered(() =>
+      jsm.consumers.add('CLUSTERED', { durable_name: 'reader', ack_policy: AckPolicy.Explicit }),
+    );
     const js = nc.jetstream();
     for (let n = 1; n <= 5; n += 1) await publishAcknowledged(js, 'clustered.event', `event-${n}`);
 
@@ -65,18 +72,22 @@ describe('a three-node NATS cluster on this machine', () => {
     expect(isAlive(leader!.pid)).toBe(false);
 
     for (let n = 6; n <= 10; n += 1) await publishAcknowledged(js, 'clustered.event', `event-${n}`);
-    const after = await jsm.streams.info('CLUSTERED');
+    const after = await untilAnswered(() => jsm.streams.info('CLUSTERED'));
     expect(after.cluster?.leader).not.toBe(placement!.leader);
     expect(after.state.messages).toBe(10);
 
-    const consumer = await js.consumers.get('CLUSTERED', 'reader');
+    const consumer = await untilAnswered(() => js.consumers.get('CLUSTERED', 'reader'));
+    // Each message once, in order; a pull made while the consumer's leader is in election comes back empty.
     const read: string[] = [];
-    while (read.length < 10) {
-      const message = await consumer.next({ expires: 5_000 });
-      if (!message) break;
+    const readBy = Date.now() + 20_000;
+    while (read.length < 10 && Date.now() < readBy) {
+      const message = await consumer
+        .next({ expires: 2_000 })
+        .catch(() => new Promise<null>((resolve) => setTimeout(() => resolve(null), 250)));
+      if (!message) continue;
       read.push(codec.decode(message.data));
       message.ack();
     }
     expect(read).toEqual(Array.from({ length: 10 }, (_, index) => `event-${index + 1}`));
-  });
+  }, 90_000);
 });
