@@ -165,18 +165,20 @@ describe('NATS request/reply', () => {
     });
   });
 
-  it('answers 503 within the timeout when the handler is too slow', async () => {
-    const started = Date.now();
-    await expect(requestReply(client, 'things.slow', {}, 300)).rejects.toMatchObject({ status: 503 });
-    expect(Date.now() - started).toBeLessThan(1_500);
+  // Both assert which ended the wait, not how long it took (a latency goal belongs in bench/): the
+  // message tells the timeout's 503 from NATS's "no responders", and the slow handler's answer from either.
+  it('answers 503 at the timeout, before a handler slower than it answers', async () => {
+    // things.slow answers after 2 s: without the 300 ms timeout the call would resolve with 'late'.
+    await expect(requestReply(client, 'things.slow', {}, 300)).rejects.toMatchObject({
+      status: 503,
+      message: 'The things service did not answer in time, please try again',
+    });
   });
 
-  it('answers 503 quickly when nobody serves the subject', async () => {
-    const started = Date.now();
+  it('answers 503 as soon as NATS says nobody serves the subject, without waiting for the timeout', async () => {
     await expect(requestReply(client, 'nobody.home', {}, 2_000)).rejects.toMatchObject({
       status: 503,
       message: 'The nobody service is unavailable, please try again',
     });
-    expect(Date.now() - started).toBeLessThan(2_500);
   });
 });
