@@ -71,15 +71,21 @@ describe('the shop counters move with known traffic', () => {
   });
 
   it('measures each route of both services and their runtime', async () => {
-    const route = { http_route: '/api/orders', http_request_method: 'POST' };
-    expect(await sample(ordersMetrics, 'http_server_request_duration_seconds_count', route)).toBeGreaterThan(
-      0,
-    );
-    expect(
-      await sample(productsMetrics, 'http_server_request_duration_seconds_count', {
-        http_route: '/api/listings/create',
-      }),
-    ).toBeGreaterThan(0);
+    const requests = (url: string, labels: Record<string, string>) =>
+      sample(url, 'http_server_request_duration_seconds_count', labels);
+    const placing = { http_route: '/api/orders', http_request_method: 'POST' };
+    const listing = { http_route: '/api/listings/create' };
+    // Counted from this test's own requests, one of each, not from what the tests before it left
+    // (a count above 0 would pass with any earlier traffic, or with every request under one route).
+    const before = {
+      placing: await requests(ordersMetrics, placing),
+      listing: await requests(productsMetrics, listing),
+    };
+    const product = await h.createProduct({ price: 5, countInStock: 1 });
+    const { token } = await h.customer();
+    expect((await h.placeOrder(token, [{ _id: product._id, quantity: 1 }])).status).toBe(201);
+    await expect.poll(() => requests(ordersMetrics, placing)).toBe(before.placing + 1);
+    await expect.poll(() => requests(productsMetrics, listing)).toBe(before.listing + 1);
     expect(await sample(productsMetrics, 'nodejs_eventloop_delay_p99_seconds')).toBeGreaterThan(0);
     // The pool's connections, idle and used.
     expect(await sample(productsMetrics, 'db_client_connection_count')).toBeGreaterThan(0);
