@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { IDEMPOTENT_REPLAYED_HEADER, type Order, type Product, type UserInfo } from '@shop/contracts';
 import { TEST_SHIPPING_ADDRESS } from '../fixtures';
+import { jsonLinesSince, type LogMark } from './logs';
 
 /**
  * Shoppers placing orders through the API with every request and its answer kept, so what is stored
@@ -98,21 +97,23 @@ export async function placeOrder(
 }
 
 /**
- * Shoppers ordering one unit each, `loops` at a time per shopper, until `until`, each order under a new
- * Idempotency-Key: every answer, its time and its status.
+ * Shoppers ordering one unit each, `loops` at a time per shopper, each order under a new Idempotency-Key,
+ * until `until`: a time, or a test of the answers so far (checked before each order): every answer, its
+ * time and its status.
  */
 export async function shop(
   url: string,
   shoppers: UserInfo[],
   productId: string,
-  until: number,
+  until: number | ((attempts: Attempt[]) => boolean),
   loops: number,
 ): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
+  const done = typeof until === 'number' ? () => Date.now() >= until : () => until(attempts);
   await Promise.all(
     shoppers.flatMap((shopper) =>
       Array.from({ length: loops }, async () => {
-        while (Date.now() < until) {
+        while (!done()) {
           attempts.push(await placeOrder(url, shopper, productId, crypto.randomUUID()));
           // A shopper's pause between orders; during an outage it keeps the refusals from flooding the log.
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -142,15 +143,176 @@ export const stockOf = async (url: string, productId: string) =>
 
 /**
  * The reservations orders' recovery pass gave back (its log line), read from the logs of the named copies
- * of orders (`orders`, `orders-2`, ...), in that order.
+ * of orders (`orders`, `orders-2`, ...), in that order: every one, or only those logged after `since`.
  */
-export function releasedOrphans(logDir: string, instances: string[] = ['orders']): string[] {
+export function releasedOrphans(logDir: string, instances: string[] = ['orders'], since?: LogMark): string[] {
   return instances.flatMap((instance) =>
-    readFileSync(join(logDir, `${instance}.log`), 'utf8')
-      .split('\n')
-      .filter((line) => line.includes('released the stock of a checkout without order'))
-      .map((line) => (JSON.parse(line) as { reservationId: string }).reservationId),
+    jsonLinesSince(logDir, instance, 'released the stock of a checkout without order', since).map((line) =>
+      String(line['reservationId']),
+    ),
   );
 }
 
 export const sorted = (ids: string[]) => [...ids].sort();
+
+/** A product's stock on each of `urls` (each copy of products directly, or the gateway alone). */
+const stocksOf = (urls: string[], productId: string) =>
+  Promise.all(urls.map((url) => stockOf(url, productId)));
+
+/**
+ * Waits until the stock of the product is its start less its stored orders on each of `stockUrls`
+ * (recovery has given back what interrupted checkouts held) and answers the stored orders' ids. Only a
+ * wait: a doubled order that also took a unit keeps this equality; `expectOneOrderPerKey` is the check.
+ */
+export async function settledOrders(
+  url: string,
+  admin: UserInfo,
+  productId: string,
+  start: number,
+  stockUrls: string[],
+  settleMs: number,
+): Promise<string[]> {
+  let stored: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        stored = (await storedOrdersOf(url, admin, productId)).map((order) => order._id);
+        // Units taken beyond the stored orders, on each copy asked.
+        return (await stocksOf(stockUrls, productId)).map((stock) => start - stock - stored.length);
+      },
+      { timeout: settleMs, intervals: [1_000], message: 'stock = start - stored orders' },
+    )
+    .toEqual(stockUrls.map(() => 0));
+  return stored;
+}
+
+/**
+ * Every refused request retried once the shop is whole, as a shopper's client would, under its own
+ * Idempotency-Key and with the same body. A 409 may come first: a key whose checkout is still taken to be
+ * in flight (for 2 x the NATS timeout + 5 s after its claim), or whose interrupted checkout was released
+ * (its reservation is gone; the key is free again for the next try). The retry is repeated then; every
+ * retry's last answer is returned, in the order of `refused`.
+ */
+export async function retryRefused(url: string, productId: string, refused: Attempt[]): Promise<Attempt[]> {
+  const retries: Attempt[] = [];
+  for (const attempt of refused) {
+    let retry = await placeOrder(url, attempt.shopper, productId, attempt.key);
+    for (let again = 0; retry.status === 409 && again < 15; again += 1) {
+      await new Promise((resolve) => setTimeout(resolve, again === 0 ? 0 : 1_000));
+      retry = await placeOrder(url, attempt.shopper, productId, attempt.key);
+    }
+    retries.push(retry);
+  }
+  return retries;
+}
+
+/** The order ids each Idempotency-Key was answered with (201s only, each id once), for every key sent. */
+export function ordersByKey(attempts: Attempt[]): Map<string, string[]> {
+  const byKey = new Map<string, string[]>(attempts.map((attempt) => [attempt.key, []]));
+  for (const attempt of attempts) {
+    const ids = byKey.get(attempt.key)!;
+    if (attempt.status === 201 && !ids.includes(attempt.orderId!)) ids.push(attempt.orderId!);
+  }
+  return byKey;
+}
+
+/**
+ * What is stored against what was answered, per Idempotency-Key, once every refused request was retried:
+ * each key was answered exactly one order, no two keys the same one, exactly those orders are stored
+ * (stored count = acknowledged count: an order stored twice for one key, or for a retry that skipped
+ * its key, is an order too many), and the stock on each of `stockUrls` is the start less one unit per
+ * key. `attempts` holds every answer, the retries' included.
+ */
+export async function expectOneOrderPerKey(options: {
+  url: string;
+  admin: UserInfo;
+  productId: string;
+  start: number;
+  attempts: Attempt[];
+  stockUrls: string[];
+  settleMs: number;
+}): Promise<void> {
+  const { url, admin, productId, start, attempts, stockUrls, settleMs } = options;
+  const byKey = ordersByKey(attempts);
+  expect(
+    [...byKey].filter(([, ids]) => ids.length !== 1),
+    'Idempotency-Keys not answered exactly one order',
+  ).toEqual([]);
+  const acknowledged = [...byKey.values()].flat();
+  expect(
+    acknowledged.filter((id, index) => acknowledged.indexOf(id) !== index),
+    'orders answered to two keys',
+  ).toEqual([]);
+  await expect
+    .poll(
+      async () => ({
+        stored: sorted((await storedOrdersOf(url, admin, productId)).map((order) => order._id)),
+        stock: await stocksOf(stockUrls, productId),
+      }),
+      { timeout: settleMs, intervals: [1_000], message: 'stored = one order per key; stock = start - keys' },
+    )
+    .toEqual({ stored: sorted(acknowledged), stock: stockUrls.map(() => start - byKey.size) });
+}
+
+/**
+ * After shoppers ordered while parts were killed: every 201 stored; every refused request retried under
+ * its key until accepted, an order stored for a refused request given back to its retry (not placed
+ * again); then `expectOneOrderPerKey`. Answers the orders stored before the retries, for checks of the
+ * test's own (an interrupted checkout given back must not be among them).
+ */
+export async function expectAnswersTrueToWhatIsStored(options: {
+  url: string;
+  admin: UserInfo;
+  productId: string;
+  start: number;
+  attempts: Attempt[];
+  stockUrls: string[];
+  settleMs: number;
+  /** Annotated with how many refusals left an order. */
+  what: string;
+}): Promise<string[]> {
+  const { url, admin, productId, start, attempts, stockUrls, settleMs, what } = options;
+  const acknowledged = attempts
+    .filter((attempt) => attempt.status === 201)
+    .map((attempt) => attempt.orderId!);
+  expect(
+    acknowledged.filter((id, index) => acknowledged.indexOf(id) !== index),
+    'orders answered 201 twice',
+  ).toEqual([]);
+  const stored = await settledOrders(url, admin, productId, start, stockUrls, settleMs);
+  expect(
+    acknowledged.filter((id) => !stored.includes(id)),
+    'answered 201 but not stored',
+  ).toEqual([]);
+  // Whatever else is stored belongs to a refused request, and is what a retry under its key must get back.
+  const leftByRefusals = stored.filter((id) => !acknowledged.includes(id));
+
+  const retries = await retryRefused(
+    url,
+    productId,
+    attempts.filter((attempt) => attempt.status !== 201),
+  );
+  expect(
+    retries.filter((retry) => retry.status !== 201),
+    'retries refused',
+  ).toEqual([]);
+  expect(
+    sorted(retries.filter((retry) => retry.replayed).map((retry) => retry.orderId!)),
+    'orders stored for refused requests, given back to their retries',
+  ).toEqual(sorted(leftByRefusals));
+  test.info().annotations.push({
+    type: `refusals that left an order (${what})`,
+    description: `${leftByRefusals.length} of ${retries.length}, each returned to its retry under the same Idempotency-Key`,
+  });
+
+  await expectOneOrderPerKey({
+    url,
+    admin,
+    productId,
+    start,
+    attempts: [...attempts, ...retries],
+    stockUrls,
+    settleMs,
+  });
+  return stored;
+}
