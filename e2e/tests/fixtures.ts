@@ -74,8 +74,17 @@ async function watchCspViolations(context: BrowserContext, sink: CspViolation[])
  */
 const TEST_RATE_LIMIT_FACTOR = 20;
 
+/**
+ * How long a products copy may keep a catalogue answer in memory when no event dropped it: the backstop of
+ * `CATALOG_CACHE_MAX_AGE_MS`, at npm start's value (the products service's default). The stacks of the
+ * browser tests set it, so a test that must tell an event's invalidation from the backstop's expiry
+ * reads the value in force here rather than a copy of it.
+ */
+export const CATALOG_CACHE_MAX_AGE_MS = 60_000;
+export const CATALOG_CACHE_ENV = { CATALOG_CACHE_MAX_AGE_MS: String(CATALOG_CACHE_MAX_AGE_MS) };
+
 /** The users service's own limits per address (20 sign-ups in 15 minutes, ...) meet the same fact. */
-const TEST_SERVICE_ENV = addressLimitsRaisedTo(1000);
+const TEST_SERVICE_ENV = { ...addressLimitsRaisedTo(1000), ...CATALOG_CACHE_ENV };
 
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
