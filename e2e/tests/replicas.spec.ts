@@ -1,14 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ORDER_CREATED, ORDER_PAID, type Order, type Product, type UserInfo } from '@shop/contracts';
 import { type RunningStack, startStack } from '@shop/tools';
 import { MongoClient, ObjectId } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
-import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi } from './fixtures';
+import {
+  CATALOG_CACHE_ENV,
+  CATALOG_CACHE_MAX_AGE_MS,
+  SEEDED_ADMIN,
+  signInThroughApi,
+  signUpThroughApi,
+} from './fixtures';
+import { type LogMark, jsonLinesSince, markLogs } from './support/logs';
 import {
   type Attempt,
   api,
+  expectAnswersTrueToWhatIsStored,
   placeOrder,
   releasedOrphans,
   SHORTENED_RECOVERY_ENV,
@@ -23,7 +29,7 @@ import {
   directUrl,
   durablesOf,
   eventsInStream,
-  logLines,
+  OUTBOX_RELAY_INTERVAL_MS,
   streamLeader,
   timesEach,
 } from './support/replicas';
@@ -54,7 +60,7 @@ test.beforeAll(async () => {
     supervise: true,
     // Every shopper of the races is the one address 127.0.0.1 (fixtures.ts raises the limits the same way).
     rateLimitFactor: 50,
-    serviceEnv: SHORTENED_RECOVERY_ENV,
+    serviceEnv: { ...SHORTENED_RECOVERY_ENV, ...CATALOG_CACHE_ENV },
     log: (text) => lines.push({ at: Date.now(), text }),
   });
   admin = await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
@@ -88,18 +94,39 @@ async function listProduct(name: string, countInStock: number): Promise<Product>
   return created.body;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /** A counter on every copy of a service, in the order of `copiesOf`. */
 const countersOf = (service: string, name: string) =>
   Promise.all(copiesOf(stack, service).map((copy) => counterOn(copy, name)));
 const minus = (after: number[], before: number[]) => after.map((value, index) => value - before[index]!);
 
-/** How many requests a copy of a service logged as completed for URLs starting with `url`. */
-function completed(instance: string, url: string): number {
-  const log = readFileSync(join(stack.logDir, `${instance}.log`), 'utf8');
-  return log
-    .split('\n')
-    .filter((line) => line.includes('"request completed"') && line.includes(`"url":"${url}`)).length;
+/**
+ * How many requests a copy of a service logged as completed since `since` (its log holds every earlier
+ * test's too), for URLs starting with `url`, and with `method` and `status` when given.
+ */
+function completed(
+  instance: string,
+  since: LogMark,
+  url: string,
+  { method, status }: { method?: string; status?: number } = {},
+): number {
+  return jsonLinesSince(stack.logDir, instance, '"request completed"', since).filter(
+    (line) =>
+      String(line['url']).startsWith(url) &&
+      (method === undefined || line['method'] === method) &&
+      (status === undefined || line['statusCode'] === status),
+  ).length;
 }
+
+/**
+ * How long an admin's change may take to show on a copy of products before its catalogue cache's
+ * backstop (CATALOG_CACHE_MAX_AGE_MS, set on this stack) could explain it: the answers read just before
+ * the change would stay stale that long if the change's events did not drop them. Seeing the change
+ * within half of it shows the invalidation worked; how fast it is (about a second) is a latency goal,
+ * measured in bench/ and only annotated here.
+ */
+const INVALIDATED_WITHIN_MS = CATALOG_CACHE_MAX_AGE_MS / 2;
 
 test('runs two copies of products and orders on their own ports, and both copies of products answer through the gateway', async () => {
   const copies = stack.instances.filter((each) => each.service === 'products' || each.service === 'orders');
@@ -108,6 +135,7 @@ test('runs two copies of products and orders on their own ports, and both copies
   expect(stack.natsUrl.split(',')).toHaveLength(3);
 
   const url = '/api/products?limit=7';
+  const since = markLogs(stack.logDir, ['products', 'products-2']);
   for (let n = 0; n < 20; n += 1) {
     const response = await fetch(`${stack.url}${url}`);
     expect(response.status).toBe(200);
@@ -115,10 +143,10 @@ test('runs two copies of products and orders on their own ports, and both copies
   }
   // The services write their logs themselves, a moment after answering.
   await expect
-    .poll(() => completed('products', url) + completed('products-2', url), { timeout: 5_000 })
+    .poll(() => completed('products', since, url) + completed('products-2', since, url), { timeout: 5_000 })
     .toBe(20);
-  expect(completed('products', url)).toBeGreaterThan(0);
-  expect(completed('products-2', url)).toBeGreaterThan(0);
+  expect(completed('products', since, url)).toBeGreaterThan(0);
+  expect(completed('products-2', since, url)).toBeGreaterThan(0);
 });
 
 test('no oversell: buyers racing through both copies of orders and products get exactly the units in stock', async () => {
@@ -148,7 +176,9 @@ test('no oversell: buyers racing through both copies of orders and products get 
 
   // The stock is 0 on each copy of products, asked on its own port; exactly the answered orders are stored.
   for (const copy of copiesOf(stack, 'products')) {
-    await expect.poll(() => stockOf(directUrl(copy), product._id), { timeout: 2_000 }).toBe(0);
+    await expect
+      .poll(() => stockOf(directUrl(copy), product._id), { timeout: INVALIDATED_WITHIN_MS })
+      .toBe(0);
   }
   const stored = await storedOrdersOf(stack.url, admin, product._id);
   expect(sorted(stored.map((order) => order._id))).toEqual(
@@ -167,8 +197,7 @@ test('no oversell: buyers racing through both copies of orders and products get 
   for (const count of [...took, ...minus(held, before[2])]) expect(count).toBeGreaterThan(0);
 });
 
-test("an admin's change is on every copy of products within a second, each asked on its own port; a cart's order goes through either copy of orders", async () => {
-  const DEADLINE_MS = 1_000;
+test("an admin's change is on every copy of products, each asked on its own port, dropped from their caches by its events (not left to expire); a cart's order goes through either copy of orders", async () => {
   const product = await listProduct('Fresh', 5);
   const products = copiesOf(stack, 'products');
   const read = async (url: string) => (await api<Product>(`${url}/api/products/${product._id}`)).body;
@@ -194,10 +223,7 @@ test("an admin's change is on every copy of products within a second, each asked
             name: (await read(directUrl(copy))).name,
             price: (await read(directUrl(copy))).price,
           }),
-          {
-            timeout: 5_000,
-            intervals: [50],
-          },
+          { timeout: INVALIDATED_WITHIN_MS, intervals: [50] },
         )
         .toEqual({ name: renamed, price: 149.5 });
       return Date.now() - changedAt;
@@ -207,7 +233,6 @@ test("an admin's change is on every copy of products within a second, each asked
     type: 'freshness per copy of products',
     description: seenAfter.map((ms, index) => `${products[index]!.name} ${ms} ms`).join(', '),
   });
-  for (const ms of seenAfter) expect(ms).toBeLessThanOrEqual(DEADLINE_MS);
 
   // A cart is the browser's: its lines are read from whichever copy of products answers, and the order is
   // placed through whichever copy of orders answers. Each copy of orders here, asked directly, takes one.
@@ -221,10 +246,14 @@ test("an admin's change is on every copy of products within a second, each asked
       { _id: product._id, quantity: 2, name: renamed, price: 149.5 },
     ]);
   }
-  // The stock taken by whichever copy of products reserved it is seen by both within the second.
+  // The stock taken by whichever copy of products reserved it is seen by both, before their caches'
+  // backstop could have dropped the answers read above.
   for (const copy of products) {
     await expect
-      .poll(async () => (await read(directUrl(copy))).countInStock, { timeout: DEADLINE_MS, intervals: [50] })
+      .poll(async () => (await read(directUrl(copy))).countInStock, {
+        timeout: INVALIDATED_WITHIN_MS,
+        intervals: [50],
+      })
       .toBe(1);
   }
 });
@@ -280,20 +309,32 @@ test('outbox relays and consumers on two copies neither lose nor duplicate: each
   await expect
     .poll(once(ORDER_PAID), { timeout: 30_000, message: 'orders without exactly one order.paid' })
     .toEqual([]);
-  await expect
-    .poll(
-      async () => {
-        const consumers = await durablesOf(nats, ORDER_PAID);
-        return {
-          durables: consumers.map((each) => each.name),
-          delivered: consumers.reduce((sum, each) => sum + each.delivered, 0) - deliveredBefore,
-          redelivered: consumers.reduce((sum, each) => sum + each.redelivered, 0) - redeliveredBefore,
-          waiting: consumers.reduce((sum, each) => sum + each.waiting, 0),
-        };
-      },
-      { timeout: 10_000 },
-    )
-    .toEqual({ durables: ['products-paid-orders'], delivered: ORDERS, redelivered: 0, waiting: 0 });
+  const consumed = async () => {
+    const consumers = await durablesOf(nats, ORDER_PAID);
+    return {
+      durables: consumers.map((each) => each.name),
+      delivered: consumers.reduce((sum, each) => sum + each.delivered, 0) - deliveredBefore,
+      redelivered: consumers.reduce((sum, each) => sum + each.redelivered, 0) - redeliveredBefore,
+      waiting: consumers.reduce((sum, each) => sum + each.waiting, 0),
+    };
+  };
+  const onceEach = { durables: ['products-paid-orders'], delivered: ORDERS, redelivered: 0, waiting: 0 };
+  await expect.poll(consumed, { timeout: 10_000 }).toEqual(onceEach);
+
+  // The polls above stop at the first moment every count is 1; a relay that published an event again on
+  // a later pass would pass them. So the counts are taken again after the relays' next passes: each copy's
+  // relay, idle now, sweeps every outbox OUTBOX_RELAY_INTERVAL_MS after its last pass ended; the wait
+  // covers RELAY_PASSES_WAITED of them (a pass that is slow on a busy machine delays the next).
+  const RELAY_PASSES_WAITED = 5;
+  await sleep(RELAY_PASSES_WAITED * OUTBOX_RELAY_INTERVAL_MS);
+  expect(
+    await once(ORDER_CREATED)(),
+    'orders without exactly one order.created, after the next passes',
+  ).toEqual([]);
+  expect(await once(ORDER_PAID)(), 'orders without exactly one order.paid, after the next passes').toEqual(
+    [],
+  );
+  expect(await consumed(), 'order.paid given to products, after the next passes').toEqual(onceEach);
 
   // Its effect, counted in products' own database: each reservation sold once, no hold left on the product.
   const mongo = await MongoClient.connect(`mongodb://127.0.0.1:${stack.ports.mongo}`);
@@ -320,9 +361,13 @@ test('outbox relays and consumers on two copies neither lose nor duplicate: each
 test('takes orders (orders asks products over NATS) after one NATS node is killed with kill -9', async () => {
   test.setTimeout(90_000);
   const shopper: UserInfo = await signUpThroughApi(stack.url);
-  const [product] = (await (await fetch(`${stack.url}/api/products`)).json()) as Product[];
+  // A product of its own: the first one listed may be an earlier test's, its stock sold.
+  const product = await listProduct('After NATS kill', 100);
   const node = stack.pidOf('nats-1');
   expect(node).toBeDefined();
+  const orderCopies = copiesOf(stack, 'orders').map((copy) => copy.name);
+  // Each copy's log from here on: earlier tests' checkouts are in it too.
+  const sinceKill = markLogs(stack.logDir, orderCopies);
   const seen = lines.length;
   process.kill(node!, 'SIGKILL');
 
@@ -332,7 +377,7 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
     await expect
       .poll(
         async () => {
-          const answer = await placeOrder(stack.url, shopper, product!._id, key);
+          const answer = await placeOrder(stack.url, shopper, product._id, key);
           expect([201, 503]).toContain(answer.status);
           if (answer.status === 503) expect(typeof answer.message).toBe('string');
           return answer.status;
@@ -341,11 +386,29 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
       )
       .toBe(201);
   }
+  // Each copy of orders took orders after the kill: checkouts answered 201 in its own log since the kill.
+  // The gateway takes turns between the copies; more orders are placed through it until each copy shows
+  // one (a copy that takes none never does, and the poll fails when its time is up).
+  const checkoutsSinceKill = () =>
+    Object.fromEntries(
+      orderCopies.map((copy) => [
+        copy,
+        completed(copy, sinceKill, '/api/orders', { method: 'POST', status: 201 }) > 0,
+      ]),
+    );
   await expect
-    .poll(() => completed('orders', '/api/orders') > 0 && completed('orders-2', '/api/orders') > 0, {
-      timeout: 5_000,
-    })
-    .toBe(true);
+    .poll(
+      async () => {
+        const took = checkoutsSinceKill();
+        if (Object.values(took).includes(false)) {
+          const answer = await placeOrder(stack.url, shopper, product._id, crypto.randomUUID());
+          expect([201, 503]).toContain(answer.status);
+        }
+        return took;
+      },
+      { timeout: 30_000, intervals: [500], message: 'each copy of orders took a checkout after the kill' },
+    )
+    .toEqual(Object.fromEntries(orderCopies.map((copy) => [copy, true])));
   for (const instance of stack.instances) {
     const ready = await fetch(`http://127.0.0.1:${instance.port}/health/ready`);
     expect(ready.status, instance.name).toBe(200);
@@ -367,32 +430,75 @@ interface Read {
   raw?: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-test('kill -9 of a copy of products, a copy of orders and the stream leader among NATS nodes while shoppers order and read: no read fails, each acknowledged order stored once, stock exact, no checkout recovered twice', async () => {
-  test.setTimeout(180_000);
+test('kill -9 of a copy of products, a copy of orders and the stream leader among NATS nodes while shoppers order and read: no read fails, only orders sent while a killed part was down are refused, each Idempotency-Key one stored order, stock exact, no checkout recovered twice', async () => {
+  test.setTimeout(240_000);
   const START = 10_000;
   const SETTLE_MS = 40_000;
-  const KILL_NOTICED_MS = 1_000;
+  // Shoppers and readers stop this long after they began even if a part never came back: a hang guard only.
+  const HANG_GUARD_MS = 60_000;
   const product = await listProduct('Kill', START);
   const orderCopies = copiesOf(stack, 'orders').map((copy) => copy.name);
   const productCopies = copiesOf(stack, 'products').map((copy) => copy.name);
-  const releasedBefore = releasedOrphans(stack.logDir, orderCopies).length;
+  // Every copy's log from here on: the recovery passes' lines and the NATS reconnections of this test only.
+  const logs = markLogs(
+    stack.logDir,
+    stack.instances.map((instance) => instance.name),
+  );
   const finished = () =>
     productCopies.flatMap((copy) =>
-      logLines(stack, copy, 'finishing an interrupted stock reservation').map((line) =>
+      jsonLinesSince(stack.logDir, copy, 'finishing an interrupted stock reservation', logs).map((line) =>
         String(line['reservationId']),
       ),
     );
-  const finishedBefore = finished().length;
   const leader = await streamLeader(nats);
 
   const seen = lines.length;
+  const runnerLines = () => lines.slice(seen);
+  const kills: Record<string, number> = {};
+  const killed = () => Object.keys(kills);
+  // When a killed part was back: its "ready again" line on the console and, for a NATS node, every service
+  // that lost its connection with it connected again (its log's reconnect line), whichever came last.
+  const backAt = (part: string) => {
+    const ready = runnerLines().find((line) => line.text.startsWith(`✓ ${part} is ready again`))?.at;
+    if (ready === undefined || !part.startsWith('nats-')) return ready ?? Infinity;
+    const reconnected = stack.instances.flatMap((instance) =>
+      jsonLinesSince(stack.logDir, instance.name, '"nats connection status"', logs)
+        .filter((line) => line['nats'] === 'reconnect')
+        .map((line) => Date.parse(String(line['time'])))
+        .filter((at) => at >= kills[part]!),
+    );
+    return Math.max(ready, ...reconnected);
+  };
+
   const started = Date.now();
-  const until = started + 14_000;
+  // The shoppers go on for 14 s and past the return of the last part killed, until each loop could order
+  // once more after it: however long a busy machine takes to restart the parts, the test sees the shop
+  // whole again. The readers read as long as the shoppers order.
+  const LOOPS = 2;
+  // Read from the logs at most every half second while the shoppers ask before each order.
+  let lastBack = { at: Infinity, askedAt: 0 };
+  const lastBackAt = () => {
+    if (Date.now() - lastBack.askedAt >= 500) {
+      const at = killed().length === 3 ? Math.max(...killed().map(backAt)) : Infinity;
+      lastBack = { at, askedAt: Date.now() };
+    }
+    return lastBack.at;
+  };
+  const ordering = shop(
+    stack.url,
+    shoppers,
+    product._id,
+    (attempts) =>
+      Date.now() >= started + HANG_GUARD_MS ||
+      (Date.now() >= started + 14_000 &&
+        attempts.filter((attempt) => attempt.at >= lastBackAt()).length >= shoppers.length * LOOPS),
+    LOOPS,
+  );
+  let shopping = true;
+  void ordering.finally(() => (shopping = false));
   const reads: Read[] = [];
   const reader = async () => {
-    while (Date.now() < until) {
+    while (shopping) {
       for (const url of [`/api/products/${product._id}`, '/api/products?limit=7']) {
         const at = Date.now();
         try {
@@ -413,12 +519,10 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
     }
   };
   const reading = Promise.all([1, 2, 3].map(reader));
-  const ordering = shop(stack.url, shoppers, product._id, until, 2);
 
   // orders-2 dies with checkouts waiting on their reserve: both copies of products are paused a moment so
   // checkouts pile up, then orders-2 is killed and products resumes, taking stock for checkouts whose
   // process is gone (faults.spec.ts does the same). Then products-2, then the events stream's leader.
-  const kills: Record<string, number> = {};
   await sleep(started + 2_000 - Date.now());
   const paused = productCopies.map((copy) => stack.pidOf(copy as never)!);
   for (const pid of paused) process.kill(pid, 'SIGSTOP');
@@ -436,23 +540,21 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
   const [attempts] = await Promise.all([ordering, reading]);
 
   // The runner said what died, and brought each back.
-  for (const part of Object.keys(kills)) {
-    expect(lines.slice(seen).map((line) => line.text)).toContainEqual(
+  for (const part of killed()) {
+    expect(runnerLines().map((line) => line.text)).toContainEqual(
       expect.stringMatching(new RegExp(`✗ ${part} exited unexpectedly \\(signal SIGKILL\\)`)),
     );
     await expect
-      .poll(() => lines.slice(seen).some((line) => line.text.startsWith(`✓ ${part} is ready again`)), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+      .poll(() => backAt(part), { timeout: 30_000, message: `${part} back` })
+      .toBeLessThan(Infinity);
   }
 
   const accepted = attempts.filter((attempt) => attempt.status === 201);
   const refused = attempts.filter((attempt) => attempt.status !== 201);
-  // In flight at a kill: sent before it and answered after, or sent within a second of it, before the
-  // parts had noticed (NATS drops a dead subscriber and a client finds its server gone within ~100 ms).
-  const inFlightAtAKill = (attempt: Attempt) =>
-    Object.values(kills).some((at) => attempt.at <= at + KILL_NOTICED_MS && at <= attempt.at + attempt.ms);
+  // While a killed part was down: answered after its kill, and sent before it was back.
+  const whileDown = (part: string, attempt: Attempt | Read) =>
+    attempt.at + attempt.ms >= kills[part]! && attempt.at <= backAt(part);
+  const downAtSending = (attempt: Attempt) => killed().filter((part) => whileDown(part, attempt));
   test.info().annotations.push({
     type: 'kill -9 of orders-2, products-2 and the NATS stream leader',
     description:
@@ -466,22 +568,27 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
                 ...Object.values(kills)
                   .map((at) => attempt.at - at)
                   .filter((ms) => ms >= -attempt.ms),
-              )} ms after a kill${inFlightAtAKill(attempt) ? '' : ' (not in flight)'}`,
+              )} ms after a kill (${downAtSending(attempt).join(', ') || 'nothing down'})`,
           )
           .join(', ') || 'none'
       }); ` +
-      `kills at ${Object.entries(kills)
-        .map(([part, at]) => `${part} +${at - started} ms`)
+      `kills at ${killed()
+        .map((part) => `${part} +${kills[part]! - started} ms, back after ${backAt(part) - kills[part]!} ms`)
         .join(', ')}`,
   });
 
-  // No read failed: the gateway sent each one the dying copy could not answer to the other.
+  // No read failed: the gateway sent each one the dying copy could not answer to the other. Reads were
+  // made while products-2 was down, the outage they must ride out.
   expect(
     reads.filter((read) => read.status !== 200),
     'catalogue reads that failed',
   ).toEqual([]);
-  expect(reads.length).toBeGreaterThan(40);
-  // Only orders in flight at a kill failed, each with a JSON message.
+  expect(
+    reads.filter((read) => whileDown('products-2', read)).length,
+    'catalogue reads while products-2 was down',
+  ).toBeGreaterThan(0);
+  // Only orders in flight while a killed part was down failed, each with a JSON message; while orders-2
+  // or products-2 was down the other copy took orders; orders were taken after the NATS node's kill.
   expect(
     refused.filter(
       (attempt) => ![502, 503].includes(attempt.status) || !attempt.message || attempt.raw !== undefined,
@@ -489,57 +596,58 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
     'refusals other than a 502/503 with a JSON message',
   ).toEqual([]);
   expect(
-    refused.filter((attempt) => !inFlightAtAKill(attempt)),
-    'refusals of orders not in flight at a kill',
+    refused.filter((attempt) => downAtSending(attempt).length === 0),
+    'refusals of orders sent while no killed part was down',
   ).toEqual([]);
+  expect(
+    Object.fromEntries(
+      ['orders-2', 'products-2'].map((part) => [
+        part,
+        accepted.some((attempt) => attempt.at > kills[part]! && attempt.at + attempt.ms < backAt(part)),
+      ]),
+    ),
+    'an order sent after the kill accepted before the killed copy was back',
+  ).toEqual({ 'orders-2': true, 'products-2': true });
   expect(accepted.some((attempt) => attempt.at > kills[leader]!)).toBe(true);
 
   // The checkouts orders-2 left behind are given back once, by one copy of orders; no stalled reservation
   // is finished twice by the two copies of products.
   await expect
-    .poll(() => releasedOrphans(stack.logDir, orderCopies).length - releasedBefore, {
+    .poll(() => releasedOrphans(stack.logDir, orderCopies, logs).length, {
       timeout: SETTLE_MS,
       intervals: [1_000],
       message: 'the recovery pass gave back the stock of at least one checkout orders-2 left',
     })
     .toBeGreaterThan(0);
-  const released = releasedOrphans(stack.logDir, orderCopies).slice(releasedBefore);
-  expect(released.length, 'checkouts recovered twice').toBe(new Set(released).size);
-  const finishedNow = finished().slice(finishedBefore);
-  expect(finishedNow.length, 'reservations finished twice').toBe(new Set(finishedNow).size);
-
-  // Every acknowledged order is stored once; the stock is the start less every stored order, on each copy.
-  const acknowledged = accepted.map((attempt) => attempt.orderId!);
-  expect(new Set(acknowledged).size).toBe(acknowledged.length);
-  let storedIds: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        storedIds = (await storedOrdersOf(stack.url, admin, product._id)).map((order) => order._id);
-        const stocks = await Promise.all(
-          copiesOf(stack, 'products').map((copy) => stockOf(directUrl(copy), product._id)),
-        );
-        // Units taken beyond the stored orders, on each copy of products.
-        return stocks.map((stock) => START - stock - storedIds.length);
-      },
-      {
-        timeout: SETTLE_MS,
-        intervals: [1_000],
-        message: 'stock = start - stored orders, on each copy of products',
-      },
-    )
-    .toEqual(productCopies.map(() => 0));
-  expect(new Set(storedIds).size).toBe(storedIds.length);
+  const released = releasedOrphans(stack.logDir, orderCopies, logs);
   expect(
-    acknowledged.filter((id) => !storedIds.includes(id)),
-    'answered 201 but not stored',
+    released.filter((id, index) => released.indexOf(id) !== index),
+    'checkouts recovered twice',
   ).toEqual([]);
+  const finishedNow = finished();
   expect(
-    released.filter((id) => storedIds.includes(id)),
+    finishedNow.filter((id, index) => finishedNow.indexOf(id) !== index),
+    'reservations finished twice',
+  ).toEqual([]);
+
+  // Stored against answered, per Idempotency-Key, the stock read on each copy of products: every refused
+  // request retried under its key (as the storefront does), each key one stored order, no more.
+  const storedBeforeRetries = await expectAnswersTrueToWhatIsStored({
+    url: stack.url,
+    admin,
+    productId: product._id,
+    start: START,
+    attempts,
+    stockUrls: copiesOf(stack, 'products').map(directUrl),
+    settleMs: SETTLE_MS,
+    what: 'kill -9 of orders-2, products-2 and the NATS stream leader',
+  });
+  expect(
+    released.filter((id) => storedBeforeRetries.includes(id)),
     'released and yet stored',
   ).toEqual([]);
   test.info().annotations.push({
     type: 'recovery after the kills',
-    description: `${released.length} interrupted checkouts given back (${orderCopies.map((copy) => `${copy} ${releasedOrphans(stack.logDir, [copy]).length}`).join(', ')}), ${finishedNow.length} stalled reservations finished; ${storedIds.length - acknowledged.length} orders stored for refused requests`,
+    description: `${released.length} interrupted checkouts given back (${orderCopies.map((copy) => `${copy} ${releasedOrphans(stack.logDir, [copy], logs).length}`).join(', ')}), ${finishedNow.length} stalled reservations finished`,
   });
 });

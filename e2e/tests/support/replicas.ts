@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
 import type { RunningStack, ServiceInstance } from '@shop/tools';
 import type { NatsConnection } from 'nats';
@@ -12,6 +10,14 @@ import { expect } from '@playwright/test';
  * restarted, the default 5 s has run out (the services' own calls retry).
  */
 const JETSTREAM_TIMEOUT_MS = 20_000;
+
+/**
+ * How often a service's outbox relay sweeps every outbox when nothing nudges it: the relay's interval as
+ * every service runs it, `OutboxRelay`'s default (libs/service-kit/src/outbox/outbox-relay.ts), which no
+ * service and no variable changes. Restated, not imported: the browser tests may not import the service
+ * kit (eslint's module boundaries), and the kit exports no such constant.
+ */
+export const OUTBOX_RELAY_INTERVAL_MS = 1_000;
 
 /** Where one copy of a service answers, bypassing the gateway. */
 export const directUrl = (instance: ServiceInstance) => `http://127.0.0.1:${instance.port}`;
@@ -33,14 +39,6 @@ export async function counterOn(instance: ServiceInstance, name: string): Promis
       const value = line.slice(line.includes('}') ? line.lastIndexOf('}') + 1 : name.length).trim();
       return sum + Number(value.split(' ')[0]);
     }, 0);
-}
-
-/** The JSON lines of one copy's log (`products-2`) holding `text`. */
-export function logLines(stack: RunningStack, instance: string, text: string): Record<string, unknown>[] {
-  return readFileSync(join(stack.logDir, `${instance}.log`), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes(text))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Every event of one type in the stream, read from its start by an ordered consumer of the test's own. */
