@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
-import type { RunningStack, ServiceInstance } from '@shop/tools';
+import type { RunningStack, ServiceInstance } from '@shop/dev-stack';
 import type { NatsConnection } from 'nats';
 import { expect } from '@playwright/test';
 
