@@ -24,7 +24,12 @@ const scopeConstraints = [
     onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:test', 'scope:gateway'],
   },
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test'] },
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling', 'scope:gateway'] },
+  {
+    sourceTag: 'type:tool',
+    onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling', 'scope:gateway', 'scope:build'],
+  },
+  // The front-ends' build (@shop/webpack-preset) uses only the local infrastructure.
+  { sourceTag: 'scope:build', onlyDependOnLibsWithTags: ['scope:tooling'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:test', 'scope:tools'] },
   // The LCP benchmark builds a static page of the catalogue's grid from the grid's own layout (@shop/ui).
   {
@@ -115,6 +120,31 @@ export default tseslint.config(
     },
   },
   {
+    // A front-end's webpack.config.cjs is its build, not its app: it enters the build preset by package name.
+    files: ['shell/webpack.config.cjs', 'mf-*/webpack.config.cjs'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: depConstraints.map((constraint) =>
+            ['type:remote', 'scope:shell', 'layer:runtime'].includes(constraint.sourceTag)
+              ? {
+                  ...constraint,
+                  onlyDependOnLibsWithTags: [
+                    ...constraint.onlyDependOnLibsWithTags,
+                    'scope:build',
+                    'layer:tooling',
+                  ],
+                }
+              : constraint,
+          ),
+        },
+      ],
+    },
+  },
+  {
     // NestJS injects by the runtime class a constructor parameter names: such imports must stay
     // value imports, which these options tell consistent-type-imports.
     files: ['services/**/*.ts', 'libs/service-kit/**/*.ts'],
@@ -122,7 +152,14 @@ export default tseslint.config(
   },
   {
     // Command-line programs talk to their user on stdout.
-    files: ['tools/**', 'bench/**', 'e2e/**'],
+    files: [
+      'tools/**',
+      'bench/**',
+      'e2e/**',
+      'libs/infra/ensure-tools.mjs',
+      'libs/infra/install/**',
+      'libs/static-server/src/serve-static.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -45,7 +45,7 @@ COPY --from=previous /usr/share/nginx/html/ /previous/
 COPY --from=build /repo/${APP}/package.json /tmp/package.json
 COPY --from=build /repo/${APP}/dist/ /tmp/dist/
 COPY docker/nginx/carry-versions.sh /usr/local/bin/carry-versions
-COPY tools/src/page-policy.mjs docker/nginx/page-policy-map.mjs /usr/local/lib/page-policy/
+COPY libs/static-server/src/page-policy.mjs docker/nginx/page-policy-map.mjs /usr/local/lib/page-policy/
 # The shell's remotes.json and site.json are also copied to the root: the environment's ConfigMap is
 # mounted over them there, and these defaults answer until it is.
 RUN version="$(node -p "require('/tmp/package.json').version")"; \

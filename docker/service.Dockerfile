@@ -3,7 +3,7 @@
 #   docker build -f docker/service.Dockerfile --build-arg SERVICE=products \
 #     -t registry.example.com/shop/products:0.1.0 .
 # SERVICE is the folder under services/ (the package is @shop/<SERVICE>); VERSION (its package.json
-# version) only labels the image. `npx nx run @shop/<SERVICE>:image` passes both (tools/src/ship/image.mjs).
+# version) only labels the image. `npx nx run @shop/<SERVICE>:image` passes both (tools/ship/image.mjs).
 # The Node release is the project's own (root package.json, devDependencies.node; a test keeps them equal).
 ARG NODE_IMAGE=node:24.21.0-slim
 

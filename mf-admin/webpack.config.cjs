@@ -1,8 +1,7 @@
 'use strict';
 
-// Build tooling shared by the front-ends, not code of the app: outside the module boundaries on purpose.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-const { createWebpackConfig } = require('../tools/webpack/create-webpack-config.cjs');
+// The front-ends' one build (@shop/webpack-preset): tooling of the build, never code of the app.
+const { createWebpackConfig } = require('@shop/webpack-preset');
 
 // Loaded only for admins: the shell registers this remote after it knows the user is one.
 // One exposed module per admin screen (docs/decisions/0009-admin-screens.md), each default-exporting it.

@@ -1,8 +1,7 @@
 'use strict';
 
-// Build tooling shared by the front-ends, not code of the app: outside the module boundaries on purpose.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-const { createWebpackConfig } = require('../tools/webpack/create-webpack-config.cjs');
+// The front-ends' one build (@shop/webpack-preset): tooling of the build, never code of the app.
+const { createWebpackConfig } = require('@shop/webpack-preset');
 
 // The shell is the host: no remotes here. They are read at run time from remotes.json (public/), which is
 // configuration per environment, copied to dist as-is.

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, type StackOptions, addressLimitsRaisedTo, startStack } from '@shop/tools';
+import { REPO_ROOT, type StackOptions, addressLimitsRaisedTo, startStack } from '@shop/dev-stack';
 import type { BenchContext, BenchSection, Figure } from './lib/figure.js';
 import { SECTIONS } from './sections/index.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import { solidPng } from '@shop/testing';
-import { REPO_ROOT, addressLimitsRaisedTo, startStack } from '@shop/tools';
+import { REPO_ROOT, addressLimitsRaisedTo, startStack } from '@shop/dev-stack';
 import { call, callThrough, pause, pick, routes } from './lib/soak-calls.js';
 import { type MemorySample, rssMb, summarize } from './lib/soak-report.js';
 

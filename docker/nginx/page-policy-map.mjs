@@ -1,5 +1,5 @@
 // Writes nginx's map from a shell version to its page's Content-Security-Policy, which names the hashes of
-// that version's inline scripts (tools/src/page-policy.mjs, copied beside this file by the image's build).
+// that version's inline scripts (libs/static-server/src/page-policy.mjs, copied beside this file by the image's build).
 // Run while the shell's image is built, over every version the image carries:
 //   node page-policy-map.mjs /site > /etc/nginx/conf.d/page-policy-map.conf
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FRONT_ENDS, type FrontEndName, REPO_ROOT } from '@shop/tools';
+import { FRONT_ENDS, type FrontEndName, REPO_ROOT } from '@shop/dev-stack';
 import { expect, openProductPage, productCards, test } from './fixtures';
 
 test('scripts arrive precompressed through the gateway', async ({ page }) => {

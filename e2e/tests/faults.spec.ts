@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Product, UserInfo } from '@shop/contracts';
-import { type RunningStack, type StackOptions, startStack } from '@shop/tools';
+import { type RunningStack, type StackOptions, startStack } from '@shop/dev-stack';
 import { SEEDED_ADMIN, signInThroughApi, signUpThroughApi } from './fixtures';
 import { markLogs } from './support/logs';
 import {
@@ -21,7 +21,7 @@ import {
  * SIGKILL. Every request and its answer is kept, so what is stored afterwards can be compared with what
  * each shopper was told.
  *
- * Two stacks. The kill of orders runs on one with exactly `npm start`'s service settings (tools/src/start.ts
+ * Two stacks. The kill of orders runs on one with exactly `npm start`'s service settings (tools/dev-stack/src/start.ts
  * passes no service variable): `CHECKOUT_RECOVERY_MS` is also the cut-off inside a request, so requests
  * are cut off as users' are, and the test waits the real 60 s for the recovery pass. The kills of products, NATS and the database run on a
  * stack whose recovery windows are shortened, openly, to keep the suite's time (docs/reliability.md,

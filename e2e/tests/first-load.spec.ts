@@ -1,4 +1,4 @@
-import { buildFirstLoadFloor, measureFirstLoad } from '@shop/tools';
+import { buildFirstLoadFloor, measureFirstLoad } from '@shop/first-load';
 import { expect, productCards, test } from './fixtures';
 
 /**

@@ -10,7 +10,7 @@ import {
   test as base,
 } from '@playwright/test';
 import type { UserInfo } from '@shop/contracts';
-import { type RunningStack, addressLimitsRaisedTo, startStack } from '@shop/tools';
+import { type RunningStack, addressLimitsRaisedTo, startStack } from '@shop/dev-stack';
 
 interface WorkerFixtures {
   stack: RunningStack;

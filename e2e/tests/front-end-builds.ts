@@ -1,19 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
-import { type FrontEndName, REPO_ROOT } from '@shop/tools';
+import { type FrontEndName, REPO_ROOT } from '@shop/dev-stack';
 import { SEEDED_ADMIN, callApi, signInThroughApi } from './fixtures';
 
 const require = createRequire(import.meta.url);
@@ -64,8 +55,8 @@ export async function buildCatalogVariant(
   for (const entry of ['src', 'package.json', 'webpack.config.cjs']) {
     cpSync(join(REPO_ROOT, 'mf-catalog', entry), join(project, entry), { recursive: true });
   }
-  // The config loads the shared factory from ../tools, as in the repository.
-  symlinkSync(join(REPO_ROOT, 'tools'), join(root, 'tools'));
+  // The config enters the build preset by package name (@shop/webpack-preset): found by walking up to the
+  // repository's node_modules, as in the repository.
   const packageFile = join(project, 'package.json');
   const packageJson = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
   writeFileSync(packageFile, JSON.stringify({ ...packageJson, version }, null, 2));
@@ -100,8 +91,16 @@ function extract(commit: string, into: string): void {
   if (untar.status !== 0) throw new Error(`Extracting ${commit} failed: ${String(untar.stderr)}`);
 }
 
-/** The front-ends, and tools: the shared webpack factory's plugins are its dependencies. */
-const BUILD_WORKSPACES = ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin', 'tools'];
+/**
+ * The front-ends, and the workspace of their shared webpack factory, whose plugins are its dependencies:
+ * `tools` in releases made before it became its own package, tools/webpack-preset since.
+ */
+function buildWorkspaces(root: string): string[] {
+  const preset = existsSync(join(root, 'tools', 'webpack-preset', 'package.json'))
+    ? 'tools/webpack-preset'
+    : 'tools';
+  return ['shell', 'mf-catalog', 'mf-checkout', 'mf-admin', preset];
+}
 
 /**
  * Every package of the lockfile that the install put on disk, at a version other than the lock's, as
@@ -131,7 +130,7 @@ const installs = new Map<string, Promise<void>>();
  * The tree of `commit` with the dependencies of its front-ends installed from that commit's own
  * package-lock.json, in `root`; done once per commit and shared by the front-ends released from it.
  * `npm install` with the lock present rather than `npm ci`: the lock holds only the platform binaries the
- * registry served when it was written, and `npm ci` refuses such a lock (npm/cli#4828; tools/bootstrap.mjs
+ * registry served when it was written, and `npm ci` refuses such a lock (npm/cli#4828; tools/dev-stack/bootstrap.mjs
  * says the same). The installed versions are then checked against the lock.
  */
 function installRelease(commit: string, root: string): Promise<void> {
@@ -145,7 +144,7 @@ function installRelease(commit: string, root: string): Promise<void> {
       rmSync(root, { recursive: true, force: true });
       mkdirSync(root, { recursive: true });
       extract(commit, root);
-      const workspaces = BUILD_WORKSPACES.flatMap((workspace) => ['--workspace', workspace]);
+      const workspaces = buildWorkspaces(root).flatMap((workspace) => ['--workspace', workspace]);
       const flags = ['--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefer-offline'];
       await run('npm', ['install', ...flags, ...workspaces], root, `npm install from ${commit}'s lockfile`);
       const off = packagesOffTheLock(root);

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FuzzResult, fuzzService, watchNats } from '@shop/tools';
+import { type FuzzResult, fuzzService, watchNats } from '@shop/contract-tools';
 import { SEEDED_ADMIN, expect, signInThroughApi, signUpThroughApi, test } from './fixtures';
 
 // Issue 25 item 4 (docs/contracts.md): Schemathesis generates requests from every service's OpenAPI

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Product, UserInfo } from '@shop/contracts';
-import { REPO_ROOT, type RunningStack, SERVICES } from '@shop/tools';
+import { REPO_ROOT, type RunningStack, SERVICES } from '@shop/dev-stack';
 import { parseAllDocuments } from 'yaml';
 import {
   SEEDED_ADMIN,
@@ -291,7 +291,7 @@ test.describe('traces', () => {
     expect(consumed?.tags['messaging.destination.name']).toMatch(/(^|\.)order\.paid$/);
     expect(isUnder(paidSpans, consumed!, published!), 'the consumer continues the publish').toBe(true);
 
-    // The trace viewer on Jaeger's port (tools/trace-viewer) finds the order's trace by its service and
+    // The trace viewer on Jaeger's port (tools/dev-stack/trace-viewer) finds the order's trace by its service and
     // shows it as one tree, the gateway's span first; a span opens to its attributes.
     const viewer = await (await browser.newContext()).newPage();
     await viewer.goto(`${jaegerUrl}/`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ORDER_CREATED, ORDER_PAID, type Order, type Product, type UserInfo } from '@shop/contracts';
-import { type RunningStack, startStack } from '@shop/tools';
+import { type RunningStack, startStack } from '@shop/dev-stack';
 import { MongoClient, ObjectId } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
 import {

@@ -20,7 +20,7 @@ describe('security headers of gateway/kong.yml', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    // The shell's server sends its page's own policy, as tools/src/serve-static.mjs and the nginx image do.
+    // The shell's server sends its page's own policy, as libs/static-server/src/serve-static.mjs and the nginx image do.
     const shell = await startUpstream('shell', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': PAGE_POLICY });
       res.end('<!doctype html>');

@@ -10,7 +10,7 @@ import * as prettier from 'prettier';
 import { stringify } from 'yaml';
 import { asyncApiPath, buildAsyncApi } from './asyncapi-document.js';
 import { SERVICES, type ServiceName, repoRoot, scanNatsUse } from './nats-use.js';
-export { natsMessageChecker } from '../src/contracts/nats-check.js';
+export { natsMessageChecker } from './nats-check.js';
 export { asyncApiPath } from './asyncapi-document.js';
 export { documentDrift } from './asyncapi-drift.js';
 

@@ -59,7 +59,7 @@ export function openApiChanges(base: string, revision: string): { breaking: stri
     writeFileSync(join(dir, 'revision.json'), revision);
     const { oasdiff } = toolPaths();
     if (!existsSync(oasdiff))
-      throw new Error(`oasdiff is not installed at ${oasdiff}: run node tools/infra/ensure-tools.mjs`);
+      throw new Error(`oasdiff is not installed at ${oasdiff}: run node libs/infra/ensure-tools.mjs`);
     const result = spawnSync(oasdiff, ['breaking', 'base.json', 'revision.json', '--format', 'json'], {
       cwd: dir,
       encoding: 'utf8',

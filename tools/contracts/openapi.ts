@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import openapiTS from 'openapi-typescript';
 import * as prettier from 'prettier';
-import { CSP_REPORT_PATH, REPORTING_ENDPOINTS, inlineScriptHashes } from '../src/page-policy.mjs';
+import { CSP_REPORT_PATH, REPORTING_ENDPOINTS, inlineScriptHashes } from '@shop/static-server/page-policy';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 

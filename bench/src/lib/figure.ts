@@ -1,6 +1,6 @@
 // What every benchmark section reports: one figure, the reference it is compared with in the same run,
 // the ratio between them and whether it meets the target that issue 16 names.
-import type { RunningStack, StackOptions } from '@shop/tools';
+import type { RunningStack, StackOptions } from '@shop/dev-stack';
 
 export interface Measurement {
   /** In words: 'GET /api/products through the gateway, 32 connections'. */

@@ -1,7 +1,7 @@
 // Where a load phase's CPU goes, part by part: Linux's per-process clocks (utime + stime, fields 14 and
 // 15 of /proc/<pid>/stat, in ticks of 10 ms), read before and after the phase.
 import { readFileSync } from 'node:fs';
-import type { RunningStack } from '@shop/tools';
+import type { RunningStack } from '@shop/dev-stack';
 
 const TICK_MS = 10;
 

@@ -5,7 +5,7 @@
 // (1 2 2 1) so drift on the machine weighs on both alike. Each phase also reads where the CPU went, part
 // by part (docs/scaling.md reads the bottleneck from it). Every order answered 201 must be stored.
 import autocannon from 'autocannon';
-import type { RunningStack } from '@shop/tools';
+import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { BENCH_PROCESS, partClocks, processCpuMs, spentSince } from '../lib/part-clocks.js';
 import {

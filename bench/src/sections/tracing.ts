@@ -5,7 +5,7 @@
 // weighs on each alike; the cost is read in CPU time per answered request over every process of the path
 // (the gateway runs in this process's main thread), besides throughput and latency.
 import autocannon from 'autocannon';
-import { type RunningStack, SERVICES } from '@shop/tools';
+import { type RunningStack, SERVICES } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { mainThreadCpuMs, processCpuMs, settle } from '../lib/part-clocks.js';
 import { orderRequests, setUp } from './orders.js';

@@ -1,5 +1,5 @@
 import { EVENTS_STREAM, type EventEnvelope, eventSubject } from '@shop/contracts';
-import type { RunningStack, ServiceInstance } from '@shop/tools';
+import type { RunningStack, ServiceInstance } from '@shop/dev-stack';
 import type { NatsConnection } from 'nats';
 import { expect } from '@playwright/test';
 

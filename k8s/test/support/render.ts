@@ -100,7 +100,7 @@ export interface KubeObject {
   };
 }
 
-/** The path of a checker installed by tools/infra/ensure-tools.mjs, or a failure that says how to get it. */
+/** The path of a checker installed by libs/infra/ensure-tools.mjs, or a failure that says how to get it. */
 export const tool = checkerPath;
 
 const rendered = new Map<string, KubeObject[]>();

@@ -1,7 +1,7 @@
 // The one description of where things are on this machine: the repository root, the pinned tool
-// versions (tools/infra/versions.json) and where tools/infra/ensure-tools.mjs installs each tool.
+// versions (libs/infra/versions.json) and where libs/infra/ensure-tools.mjs installs each tool.
 // Plain CommonJS without dependencies on purpose: the installer imports it before `npm install` has
-// finished (on the system Node too), @shop/infra's TypeScript imports it, and tools/src/ship reads it
+// finished (on the system Node too), @shop/infra's TypeScript imports it, and tools/ship reads it
 // unbuilt. docs/decisions/0014-local-infrastructure.md says what lives where.
 'use strict';
 const { existsSync, readFileSync } = require('node:fs');
@@ -24,9 +24,9 @@ function repoRoot() {
   );
 }
 
-/** The versions pinned in `tools/infra/versions.json`, the single place they are kept. */
+/** The versions pinned in `libs/infra/versions.json`, the single place they are kept. */
 function toolVersions() {
-  return JSON.parse(readFileSync(join(repoRoot(), 'tools', 'infra', 'versions.json'), 'utf8'));
+  return JSON.parse(readFileSync(join(__dirname, '..', 'versions.json'), 'utf8'));
 }
 
 const debianNatsServer = '/usr/bin/nats-server';
@@ -55,7 +55,7 @@ function toolPaths(versions = toolVersions()) {
         `kubernetes-validate-${versions.kubernetesValidate}`,
         'kubernetes-validate',
       ),
-      // What tools/src/ship checks the images, pipelines and compose.yaml with.
+      // What tools/ship checks the images, pipelines and compose.yaml with.
       hadolint: join(toolsDir, `hadolint-${versions.hadolint}`, 'bin', 'hadolint'),
       actionlint: join(toolsDir, `actionlint-${versions.actionlint}`, 'actionlint'),
       // compose-go's own checker (go install names the binary after its folder, cmd).
@@ -67,7 +67,7 @@ function toolPaths(versions = toolVersions()) {
     // What tools/contracts/gate compares a service's OpenAPI document with its previous release's by.
     oasdiff: join(toolsDir, `oasdiff-${versions.oasdiff}`, 'oasdiff'),
     // What the browser tests fuzz every service's API with, through the gateway.
-    // -sp: the site-packages layout (tools/infra/ensure-tools.mjs); a cache holding the earlier lib/
+    // -sp: the site-packages layout (libs/infra/ensure-tools.mjs); a cache holding the earlier lib/
     // layout under the plain name is passed over, not reused.
     schemathesis: join(toolsDir, `schemathesis-${versions.schemathesis}-sp`, 'schemathesis'),
   };

@@ -1,4 +1,4 @@
-/** Versions of the installed tools and container images, kept once in `tools/infra/versions.json`. */
+/** Versions of the installed tools and container images, kept once in `libs/infra/versions.json`. */
 export interface ToolVersions {
   mongoJavaServer: string;
   natsServer: string;
@@ -29,7 +29,7 @@ export interface ToolPaths {
   debianNatsServer: string;
   chromium: string;
   deck: string;
-  /** The checkers of k8s/ and tools/src/ship (installed with `--browser`, as npm test does). */
+  /** The checkers of k8s/ and tools/ship (installed with `--browser`, as npm test does). */
   checkers: Record<CheckerName, string>;
   /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
   jaeger: string;
@@ -41,9 +41,9 @@ export interface ToolPaths {
 
 /** The monorepo root: the nearest folder above this library (or the working directory) holding `nx.json`. */
 export function repoRoot(): string;
-/** Reads `tools/infra/versions.json`, the single place the tool versions are pinned. */
+/** Reads `libs/infra/versions.json`, the single place the tool versions are pinned. */
 export function toolVersions(): ToolVersions;
-/** Where `tools/infra/ensure-tools.mjs` installs each tool. */
+/** Where `libs/infra/ensure-tools.mjs` installs each tool. */
 export function toolPaths(versions?: ToolVersions): ToolPaths;
 /** Whether Jaeger and VictoriaMetrics are wanted: yes unless SHOP_OBSERVABILITY is 0 (or false, off, no). */
 export function observabilityWanted(env?: NodeJS.ProcessEnv): boolean;

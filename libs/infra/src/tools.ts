@@ -8,7 +8,7 @@ export function checkerPath(name: CheckerName): string {
   const path = toolPaths().checkers[name];
   if (!existsSync(path)) {
     throw new Error(
-      `${path} is missing. Run \`node tools/infra/ensure-tools.mjs --browser\` (npm test does).`,
+      `${path} is missing. Run \`node libs/infra/ensure-tools.mjs --browser\` (npm test does).`,
     );
   }
   return path;
@@ -25,7 +25,7 @@ const installed = new Set<string>();
 export function ensureToolsInstalled(options: { observability?: boolean } = {}): void {
   const what = options.observability ? 'observability' : 'servers';
   if (installed.has(what)) return;
-  const script = join(repoRoot(), 'tools', 'infra', 'ensure-tools.mjs');
+  const script = join(repoRoot(), 'libs', 'infra', 'ensure-tools.mjs');
   const result = spawnSync(process.execPath, [script, '--quiet'], {
     encoding: 'utf8',
     env: { ...process.env, SHOP_OBSERVABILITY: options.observability ? '1' : '0' },

@@ -1,6 +1,6 @@
 import { PRODUCTS_API, SITE_SETTINGS_API } from '@shop/contracts';
 // The page's first script: webpack builds this module on its own and writes it inline into index.html's head
-// (tools/webpack/inline-start-plugin.cjs), so it runs as soon as the HTML is parsed, while every script file
+// (tools/webpack-preset/inline-start-plugin.cjs), so it runs as soon as the HTML is parsed, while every script file
 // is still on its way. It only starts downloads: calls the first screen needs, whose answers the shell's
 // code takes over (libs/state/src/http/prefetch.ts, through a global registry), and preload hints for what
 // those answers name. Keep it small: every byte is in the HTML of every page.

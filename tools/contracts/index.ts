@@ -1,0 +1,2 @@
+export * from './fuzz.js';
+export * from './nats-check.js';

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Entry point of `npm start` and `npm test` on a fresh clone: it runs on whatever Node the machine
+// has, installs the npm packages (which bring Node 24), then hands over to Node 24 for the rest.
+// Plain JavaScript on purpose: nothing is installed or built when it starts.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// By path, not by package name: nothing is installed yet.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import paths from '../../libs/infra/src/paths.cjs';
+
+const root = paths.repoRoot();
+const command = process.argv[2];
+const REQUIRED_NODE_MAJOR = 24;
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function step(text) {
+  console.log(`\n> ${text}`);
+}
+
+function ensureNpmPackages() {
+  const lock = join(root, 'package-lock.json');
+  const stamp = join(root, 'node_modules', '.shop-install-stamp');
+  const lockHash = () => createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
+  // `npm ci`, not `npm install`: it installs exactly what the lock records and never writes the lock,
+  // so a fresh clone's `git status` stays clean and every machine gets the same packages; it also
+  // fails when package.json and the lock disagree instead of quietly re-resolving. It needs every
+  // platform's optional binaries (swc, rspack, ...) in the lock (npm/cli#4828): the lock keeps them
+  // all, and tools/dev-stack/src/package-lock.spec.ts fails when an install drops some. It starts from an empty
+  // node_modules, so it runs only when the lock has changed since the last install.
+  step('Installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  writeFileSync(stamp, lockHash());
+}
+
+function ensureNode24() {
+  if (Number(process.versions.node.split('.')[0]) === REQUIRED_NODE_MAJOR) return;
+  const node24 = join(root, 'node_modules', '.bin', 'node');
+  if (!existsSync(node24)) throw new Error('node_modules/.bin/node is missing after npm install');
+  const result = spawnSync(node24, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const nx = (...args) => run(join(root, 'node_modules', '.bin', 'nx'), args);
+
+async function main() {
+  if (command !== 'start' && command !== 'test') {
+    console.error('usage: node tools/dev-stack/bootstrap.mjs start|test');
+    process.exit(2);
+  }
+  ensureNpmPackages();
+  ensureNode24();
+  // By path, like paths.cjs above: the installer runs before the workspaces are linked.
+  // eslint-disable-next-line @nx/enforce-module-boundaries
+  const { ensureTools, observabilityWanted } = await import('../../libs/infra/ensure-tools.mjs');
+  step(
+    'Checking the embedded database, NATS' +
+      (observabilityWanted() ? ', Jaeger, VictoriaMetrics' : '') +
+      (command === 'test' ? ', Chromium and decK' : ''),
+  );
+  await ensureTools({ browser: command === 'test' });
+
+  if (command === 'start') {
+    step('Building (cached by Nx)');
+    nx('run-many', '-t', 'build', '--output-style=stream-without-prefixes');
+    step('Starting the shop');
+    run(process.execPath, [join(root, 'tools', 'dev-stack', 'dist', 'start.js')]);
+    return;
+  }
+
+  step('Format check');
+  run(join(root, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level=warn', '.']);
+  step('Lint, typecheck, build, unit and integration tests');
+  nx('run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=stream');
+  step('Browser tests (Playwright, Chromium)');
+  nx('run', '@shop/e2e:e2e', '--output-style=stream');
+  console.log('\nAll checks passed.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

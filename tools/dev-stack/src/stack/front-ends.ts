@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@shop/infra';
+import type { FrontEndName } from '../ports.js';
+import { describeBuild, serveStatic, type StaticServer } from '@shop/static-server';
+import type { Parts } from './parts.js';
+
+/** The remotes the shell names in remotes.json, by their part. */
+export const REMOTE_OF_PART = {
+  'mf-catalog': 'catalog',
+  'mf-checkout': 'checkout',
+  'mf-admin': 'admin',
+} as const;
+export type RemotePartName = keyof typeof REMOTE_OF_PART;
+export type RemoteName = (typeof REMOTE_OF_PART)[RemotePartName];
+
+/**
+ * `schema-2`: `{ schemaVersion: 2, remotes: { catalog: { version, url } } }` (docs/decisions/0011);
+ * `flat`: `{ catalog: url }`, the only shape shells before it read.
+ */
+export type RemotesManifestShape = 'schema-2' | 'flat';
+
+/** The document the shell reads at /remotes.json, naming each remote's version behind the gateway. */
+export function remotesManifest(
+  versions: Partial<Record<RemoteName, string>>,
+  shape: RemotesManifestShape = 'schema-2',
+): unknown {
+  const entries = Object.entries(versions).map(([remote, version]) => {
+    const url = `/remotes/${remote}/${version}/mf-manifest.json`;
+    return [remote, shape === 'flat' ? url : { version, url }] as const;
+  });
+  return shape === 'flat'
+    ? Object.fromEntries(entries)
+    : { schemaVersion: 2, remotes: Object.fromEntries(entries) };
+}
+
+/**
+ * The front-ends' static servers: the shell with its environment files (remotes.json, served at its root
+ * before its build's defaults, as the ConfigMap mounted over them is in Kubernetes), and each remote
+ * serving one or more versions side by side (a deploy publishes the next, then points the shell at it).
+ */
+export class FrontEnds {
+  private readonly servers = new Map<FrontEndName, StaticServer>();
+  private readonly pointed: Partial<Record<RemoteName, string>> = {};
+  private manifestShape: RemotesManifestShape = 'schema-2';
+  private readonly environmentDir: string;
+
+  constructor(
+    private readonly settings: {
+      dataDir: string;
+      ports: Record<FrontEndName, number>;
+      parts: Parts;
+      log: (line: string) => void;
+    },
+  ) {
+    this.environmentDir = join(settings.dataDir, 'web', 'shell');
+    mkdirSync(this.environmentDir, { recursive: true });
+  }
+
+  /** Rewrites the shell's remotes.json to name these versions (the others stay as they are). */
+  pointRemotes(versions: Partial<Record<RemoteName, string>>, shape = this.manifestShape): void {
+    Object.assign(this.pointed, versions);
+    this.manifestShape = shape;
+    // Written whole and renamed into place, so no page load ever reads half a document.
+    const file = join(this.environmentDir, 'remotes.json');
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(remotesManifest(this.pointed, shape), null, 2)}\n`);
+    renameSync(`${file}.tmp`, file);
+  }
+
+  /** Serves the build in `dir` (the front-end's own dist by default); a remote is named in remotes.json. */
+  async start(name: FrontEndName, dir = join(repoRoot(), name, 'dist')): Promise<void> {
+    if (!existsSync(join(dir, name === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
+      throw new Error(`${name} is not built (${dir}); run npm run build`);
+    }
+    const build = describeBuild(dir);
+    const host = '127.0.0.1';
+    const port = this.settings.ports[name];
+    let server: StaticServer;
+    if (name === 'shell') {
+      // A shell built before versioned paths expects to be served at the root, as it was then.
+      server = build.versioned
+        ? await serveStatic({
+            dir: this.environmentDir,
+            builds: { [build.version]: dir },
+            release: build.version,
+            port,
+            host,
+            spa: true,
+          })
+        : await serveStatic({ dir: [this.environmentDir, dir], port, host, spa: true });
+    } else {
+      server = await serveStatic({ builds: { [build.version]: dir }, port, host });
+      this.pointRemotes({ [REMOTE_OF_PART[name]]: build.version });
+    }
+    this.servers.set(name, server);
+    this.settings.parts.add(name, { stop: () => server.close() });
+    this.settings.log(`${name.padEnd(13)} ${server.url} (${build.version})`);
+  }
+
+  /** Serves the build in `dir` beside the versions a remote already serves; answers its version. */
+  publish(name: RemotePartName, dir: string): string {
+    const server = this.servers.get(name);
+    if (!server || !this.settings.parts.has(name)) throw new Error(`${name} is not running`);
+    const { version } = describeBuild(dir);
+    server.publish(version, dir);
+    this.settings.log(`${name.padEnd(13)} also serves ${version}`);
+    return version;
+  }
+}
