@@ -3,18 +3,18 @@ import { expect, productCards, test } from './fixtures';
 
 /**
  * The JavaScript of the first load of `/`, brotli (what Chromium is sent), everything the page fetches by
- * itself counted, against the floor of exactly what its first screen runs, and in absolute bytes
- * (docs/performance.md, "First load of /"). Both are ratchets at today's figures, NOT the issue's targets,
- * which are missed: 1.15x the floor (1.42x settled) and 100 KB for the first screen (123 KB). The floor alone
- * is 92.5 KB, so 100 KB would leave the page's own code and its catalogue remote 7.5 KB.
+ * itself counted, against the floor of exactly what its first screen runs (docs/performance.md, "First load
+ * of /"). The budget is decision 0019's: the floor, built in the same run, plus at most 20 KB of the shop's
+ * own first-screen code. The margin checked is a ratchet at today's figure (30.4 KB of our own code) that
+ * only goes down until it reaches the target; the test prints how far off the target the page is.
  */
 const FLOOR_RATIO_BUDGET = 1.45;
-/** The issue's absolute target for the first screen (not met: the test prints how far off). */
-const FIRST_SCREEN_TARGET_BYTES = 100 * 1024;
-/** Today's first screen (125 805 B brotli) with 1.1 KB of slack, so it cannot grow unnoticed. */
-const FIRST_SCREEN_BUDGET_BYTES = 124 * 1024;
+/** Decision 0019's target for the shop's own first-screen code, above the floor (not met yet: printed). */
+const OWN_CODE_TARGET_BYTES = 20 * 1024;
+/** Today's own first-screen code (31 085 B brotli above the floor) with 1.1 KB of slack: it cannot grow unnoticed. */
+const OWN_CODE_BUDGET_BYTES = 31.5 * 1024;
 
-test('a shopper’s first load of / stays within the byte budgets (against the floor and absolute) and carries no admin code', async ({
+test('a shopper’s first load of / stays within the byte budgets (the floor plus our own code, and settled against the floor) and carries no admin code', async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -33,7 +33,8 @@ test('a shopper’s first load of / stays within the byte budgets (against the f
   const report = [
     `floor ${floor.brotliBytes} B brotli (${floor.gzipBytes} B gzip): ${floor.shared.join(', ')}`,
     `first screen ${load.scriptBytes} B brotli, ratio ${ratio(load.scriptBytes)}, ` +
-      `${load.scriptBytes - FIRST_SCREEN_TARGET_BYTES} B over the ${FIRST_SCREEN_TARGET_BYTES} B target`,
+      `own code ${load.scriptBytes - floor.brotliBytes} B above the floor: ` +
+      `${load.scriptBytes - floor.brotliBytes - OWN_CODE_TARGET_BYTES} B over decision 0019's ${OWN_CODE_TARGET_BYTES} B`,
     ...lines(load.scripts),
     `settled (quiet for ${load.settled.quietMs} ms) ${load.settled.scriptBytes} B brotli, ratio ${ratio(load.settled.scriptBytes)}`,
     ...lines(load.settled.scripts),
@@ -54,8 +55,8 @@ test('a shopper’s first load of / stays within the byte budgets (against the f
     .soft(load.settled.scriptBytes / floor.brotliBytes, lines(load.settled.scripts).join('\n'))
     .toBeLessThanOrEqual(FLOOR_RATIO_BUDGET);
   expect
-    .soft(load.scriptBytes, lines(load.scripts).join('\n'))
-    .toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+    .soft(load.scriptBytes - floor.brotliBytes, lines(load.scripts).join('\n'))
+    .toBeLessThanOrEqual(OWN_CODE_BUDGET_BYTES);
 });
 
 test('the catalogue is requested once, before the catalogue remote’s code, not after it', async ({
