@@ -127,6 +127,40 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
     expect(result).toMatchObject({ pass: true, reason: 'no breaking change' });
   });
 
+  // @asyncapi/parser numbers unnamed schemas by position (x-parser-schema-id <anonymous-schema-N>) and
+  // the generator sorts keys, so an event sorting before the others renumbers every later schema.
+  it('passes a new event whose name sorts before every existing one', async () => {
+    const result = await gateThings(
+      withAsyncApi((document) => {
+        document.channels = {
+          thingArchived: {
+            address: 'shop.events.thing.archived',
+            messages: { thingArchived: { $ref: '#/components/messages/thingArchived' } },
+          },
+          ...document.channels,
+        };
+        document.operations = {
+          publishThingArchived: {
+            action: 'send',
+            channel: { $ref: '#/channels/thingArchived' },
+            messages: [{ $ref: '#/channels/thingArchived/messages/thingArchived' }],
+          },
+          ...document.operations,
+        };
+        document.components.messages = {
+          thingArchived: {
+            payload: {
+              properties: { data: { properties: { thingId: { type: 'string' } }, required: ['thingId'] } },
+            },
+          },
+          ...document.components.messages,
+        };
+      }),
+    );
+    expect(result.breaking).toEqual([]);
+    expect(result).toMatchObject({ pass: true, reason: 'no breaking change' });
+  });
+
   it('lets a breaking change through only as a new major with a compatibility note', async () => {
     const note =
       '# things\n\n## 2.0.0\n\n### Compatibility\n\nGET /api/things/mine is gone: use GET /api/things?mine=1.\n';
@@ -154,6 +188,25 @@ describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
 });
 
 describe('the gate on this repository', () => {
+  it('reports a field removed from order.created as that one change of its payload', async () => {
+    const orders = readFileSync(join(repoRoot, 'services', 'orders', 'asyncapi.yaml'), 'utf8');
+    const document = parse(orders) as AsyncApi;
+    const data = document.components.messages['orderCreated']!.payload.properties.data;
+    expect(data.properties).toHaveProperty('totalPrice');
+    const requiredAt = data.required.indexOf('totalPrice');
+    delete data.properties['totalPrice'];
+    data.required = data.required.filter((field) => field !== 'totalPrice');
+    const current = { version: '0.1.0', openapi: base.openapi, asyncapi: stringify(document) };
+    const result = await gateService('orders', { ...current, asyncapi: orders }, current);
+    expect(result.pass).toBe(false);
+    const payloadData =
+      'AsyncAPI channel shop.events.order.created: remove /components/messages/orderCreated/payload/properties/data';
+    expect(result.breaking).toEqual([
+      `${payloadData}/properties/totalPrice`,
+      `${payloadData}/required/${requiredAt}`,
+    ]);
+  }, 30_000);
+
   it('passes every service against its previous release in releases.json', async () => {
     const { stdout } = await execFileAsync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),

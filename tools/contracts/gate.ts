@@ -93,7 +93,31 @@ async function parsedAsyncApi(text: string, which: string): Promise<Record<strin
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0);
     throw new Error(`${which} AsyncAPI document is not valid: ${errors.map((e) => e.message).join('; ')}`);
   }
-  return document.json() as Record<string, unknown>;
+  return withoutParserKeys(document.json()) as Record<string, unknown>;
+}
+
+/**
+ * A copy of a parsed document without the parser's `x-parser-*` annotations, which the written
+ * document never holds. `x-parser-schema-id` numbers unnamed schemas by position
+ * (`<anonymous-schema-12>`) and the generator sorts keys, so a new event whose name sorts before
+ * the others renumbered every later schema, and the diff reported each as a breaking edit (issue 35).
+ * References the parser shares (a message in components, its channel and operations) stay shared.
+ */
+function withoutParserKeys(value: unknown, copies = new Map<object, unknown>()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    copies.set(value, copy);
+    for (const item of value) copy.push(withoutParserKeys(item, copies));
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
+  for (const [key, item] of Object.entries(value))
+    if (!key.startsWith('x-parser-')) copy[key] = withoutParserKeys(item, copies);
+  return copy;
 }
 
 // What a release may change freely: the document's own title, version and description.
