@@ -4,6 +4,7 @@ import { CatalogCacheModule } from './catalog-cache';
 import type { ProductsConfig } from './config/products.config';
 import { ProductsModule } from './products/products.module';
 import { SeedModule } from './seed/seed.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import { StockModule } from './stock/stock.module';
 
 /** The products service: the kit's plumbing and one module per domain folder. */
@@ -24,6 +25,7 @@ export class AppModule {
         ProductsModule,
         StockModule,
         SeedModule,
+        SitemapModule,
       ],
     };
   }

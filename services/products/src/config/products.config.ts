@@ -24,6 +24,8 @@ export const productsConfigSchema = baseServiceConfigSchema.extend({
     .default(32 * 2 ** 20),
   /** A backstop: answers are dropped on every change (events), this only bounds a missed one. */
   CATALOG_CACHE_MAX_AGE_MS: milliseconds(60_000),
+  /** The shop's public origin, as shoppers reach it: the sitemap's and robots.txt's absolute URLs. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8000'),
 });
 
 export type ProductsConfig = z.infer<typeof productsConfigSchema>;
