@@ -1,3 +1,4 @@
+import { PageMetadata } from '../../shared/metadata/page-metadata';
 import { siteSettingsAtom } from '@shop/state';
 import { Rating } from '@shop/ui';
 import { useAtomValue } from 'jotai';
@@ -22,6 +23,11 @@ export default function AboutPage() {
   return (
     <div className={styles['page']}>
       <title>{websiteName ? `About Us | ${websiteName}` : 'About Us'}</title>
+      <PageMetadata
+        title={websiteName ? `About Us | ${websiteName}` : 'About Us'}
+        description="Who we are, what we offer, what our customers say, and answers to common questions."
+        canonicalPath="/about"
+      />
       <section className={styles['hero']} aria-labelledby="about-hero-title">
         <HeroVideo />
         <div className={styles['heroText']}>

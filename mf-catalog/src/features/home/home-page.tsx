@@ -2,6 +2,8 @@ import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { siteSettingsAtom } from '@shop/state';
 import { LoadingBox, MessageBox, loadedList, useApiGet } from '@shop/ui';
 import { useAtomValue } from 'jotai';
+import { PageMetadata, useSiteIdentity } from '../../shared/metadata/page-metadata';
+import { siteStructuredData } from '../../shared/metadata/structured-data';
 import { ProductGrid } from '../../shared/product-grid';
 import styles from './home-page.module.css';
 
@@ -11,10 +13,17 @@ export default function HomePage() {
   // The same path the shell's first script prefetches for this screen (PRODUCTS_API): its answer is taken over.
   const answer = useApiGet<Product[]>(PRODUCTS_API);
   const products = loadedList(answer);
+  const site = useSiteIdentity();
 
   return (
     <section className={styles['page']}>
       <title>{websiteName}</title>
+      <PageMetadata
+        title={websiteName}
+        description={`${websiteName}: firearms and accessories.`}
+        canonicalPath="/"
+        structuredData={siteStructuredData(site)}
+      />
       <h1 className={styles['heading']}>Featured Products</h1>
       {answer.status === 'loading' && <LoadingBox />}
       {answer.status === 'failed' && <MessageBox variant="danger">{answer.message}</MessageBox>}

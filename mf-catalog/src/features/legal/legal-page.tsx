@@ -1,3 +1,4 @@
+import { PageMetadata } from '../../shared/metadata/page-metadata';
 import { siteSettingsAtom, useContactDetails } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -13,6 +14,7 @@ export default function LegalPage() {
   return (
     <article className={styles['page']}>
       <title>Terms and Conditions</title>
+      <PageMetadata title="Terms and Conditions" canonicalPath="/legal" />
       <h1>Terms and Conditions</h1>
       <p className={styles['lead']}>
         These terms apply to every visit to {store} and every order placed through it. By using the site or

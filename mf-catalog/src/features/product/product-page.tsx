@@ -5,6 +5,8 @@ import { useAtomValue } from 'jotai';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAddToCart } from '../../shared/use-add-to-cart';
 import styles from './product-page.module.css';
+import { PageMetadata, describeIn, useSiteIdentity } from '../../shared/metadata/page-metadata';
+import { productBreadcrumbs, productStructuredData } from '../../shared/metadata/structured-data';
 import { ProductSlider } from './product-slider';
 
 /** `/product/{slug}` (spec §2 "Product page"); a slug no product could have is not asked for. */
@@ -27,6 +29,7 @@ function NotFound() {
   return (
     <section className={styles['page']}>
       <title>{`Product Page ${PRODUCT_MESSAGES.notFound}`}</title>
+      <PageMetadata title={PRODUCT_MESSAGES.notFound} noindex />
       <UnnamedPageHeading />
       <MessageBox variant="danger">{PRODUCT_MESSAGES.notFound}</MessageBox>
     </section>
@@ -63,6 +66,7 @@ function ProductDetails({ product }: { product: Product }) {
   const { currency } = useAtomValue(siteSettingsAtom);
   const { add, adding } = useAddToCart();
   const navigate = useNavigate();
+  const site = useSiteIdentity();
   const price = formatPrice(product.price, currency);
   const inStock = product.countInStock > 0;
 
@@ -73,6 +77,14 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <article className={`${styles['page']} ${styles['layout']}`}>
       <title>{`Product Page ${product.name}`}</title>
+      <PageMetadata
+        title={product.name}
+        description={describeIn(product.description)}
+        canonicalPath={`/product/${product.slug}`}
+        image={product.image[0]}
+        kind="product"
+        structuredData={[productStructuredData(product, site), productBreadcrumbs(product, site)]}
+      />
       <ProductSlider name={product.name} images={product.image} />
       <div className={styles['info']}>
         <h1 className={styles['name']}>{product.name}</h1>

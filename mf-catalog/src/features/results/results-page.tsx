@@ -3,6 +3,7 @@ import { totalCount } from '@shop/state';
 import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageMetadata } from '../../shared/metadata/page-metadata';
 import { ProductGrid } from '../../shared/product-grid';
 import { FacetFilter } from './facet-filter';
 import { Pagination } from './pagination';
@@ -11,6 +12,7 @@ import styles from './results-page.module.css';
 import {
   PAGE_SIZE,
   type ResultsView,
+  canonicalPath,
   changeView,
   facetsPath,
   listPath,
@@ -50,6 +52,7 @@ export function ResultsPage({ routeCategory, heading, title }: ResultsPageProps)
   return (
     <section className={styles['page']}>
       <title>{title}</title>
+      <ResultsMetadata title={title} canonical={canonicalPath(view, onCategoryPage)} />
       <h1 className={styles['heading']}>{heading}</h1>
       <div className={styles['layout']}>
         <aside className={styles['filters']} aria-label="Filters">
@@ -131,5 +134,14 @@ function LoadedResults(props: {
       <ProductGrid products={products} />
       <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
     </>
+  );
+}
+
+/** Indexed under its canonical URL, or not at all when filters narrow a search. */
+function ResultsMetadata({ title, canonical }: { title: string; canonical: string | undefined }) {
+  return canonical ? (
+    <PageMetadata title={title} canonicalPath={canonical} />
+  ) : (
+    <PageMetadata title={title} noindex />
   );
 }

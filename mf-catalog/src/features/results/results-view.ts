@@ -108,3 +108,15 @@ export function facetsPath(view: ResultsView): string {
   const search = new URLSearchParams(filterEntries(view, true)).toString();
   return `${PRODUCT_FACETS_API}${search ? `?${search}` : ''}`;
 }
+
+/**
+ * The one URL a view's content is indexed under: a category page's filters, order and page all show that
+ * category, so they canonicalise to `/category/{name}`; a search canonicalises to its words alone, and a
+ * search narrowed by filters is not indexed at all (undefined: `noindex`).
+ */
+export function canonicalPath(view: ResultsView, onCategoryPage: boolean): string | undefined {
+  if (onCategoryPage && view.category) return `/category/${encodeURIComponent(view.category)}`;
+  const narrowed = view.category || view.brand || view.minPrice !== undefined || view.maxPrice !== undefined;
+  if (narrowed) return undefined;
+  return view.query ? `/search?${new URLSearchParams({ query: view.query })}` : '/search';
+}

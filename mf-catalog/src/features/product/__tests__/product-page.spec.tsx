@@ -40,6 +40,32 @@ describe('Product screen', () => {
     expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
+  it('tells search engines and link previews what the product is: canonical, Open Graph and JSON-LD', async () => {
+    productApi({ body: glock });
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Glock 19 Gen 5' });
+
+    const head = (selector: string, attribute: string) =>
+      document.head.querySelector(selector)?.getAttribute(attribute);
+    expect(head('link[rel="canonical"]', 'href')).toBe(`${location.origin}/product/glock-19-gen-5`);
+    expect(head('meta[property="og:title"]', 'content')).toBe('Glock 19 Gen 5');
+    expect(head('meta[property="og:type"]', 'content')).toBe('product');
+    expect(head('meta[name="description"]', 'content')).toBe(glock.description);
+    const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (block) => JSON.parse(block.textContent ?? '') as { '@type': string; offers?: { price: string } },
+    );
+    expect(blocks.map((block) => block['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    expect(blocks[0]?.offers?.price).toBe('1249.50');
+  });
+
+  it('keeps an unknown product out of the index', async () => {
+    productApi({ status: 404, body: { message: 'Product Not Found' } });
+    renderProduct('no-such-product');
+    expect(await screen.findByText('Product Not Found')).toBeInTheDocument();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
   it('shows one slide per picture with named arrows and bullets', async () => {
     productApi({ body: glock });
     renderProduct();

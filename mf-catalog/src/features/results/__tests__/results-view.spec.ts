@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeView, facetsPath, listPath, readView, viewUrl } from '../results-view';
+import {
+  type ResultsView,
+  canonicalPath,
+  changeView,
+  facetsPath,
+  listPath,
+  readView,
+  viewUrl,
+} from '../results-view';
 
 const view = (search: string, category?: string) => readView(new URLSearchParams(search), category);
 
@@ -61,5 +69,35 @@ describe('results view in the URL', () => {
     );
     expect(facetsPath(current)).toBe('/api/products/facets?query=a+b&category=Pistols&maxPrice=50');
     expect(facetsPath(view(''))).toBe('/api/products/facets');
+  });
+});
+
+describe('canonicalPath', () => {
+  const aView = (change: Partial<ResultsView> = {}): ResultsView => ({
+    query: '',
+    category: '',
+    brand: '',
+    sort: 'newest',
+    page: 1,
+    ...change,
+  });
+
+  it('canonicalises a category page’s filters, order and page to the category', () => {
+    expect(
+      canonicalPath(aView({ category: 'Long Guns', brand: 'Glock', sort: 'price-asc', page: 3 }), true),
+    ).toBe('/category/Long%20Guns');
+  });
+
+  it('canonicalises a search to its words alone, order and page dropped', () => {
+    expect(canonicalPath(aView({ query: 'red dot', sort: 'rating', page: 2 }), false)).toBe(
+      '/search?query=red+dot',
+    );
+    expect(canonicalPath(aView(), false)).toBe('/search');
+  });
+
+  it('does not index a search narrowed by a filter', () => {
+    expect(canonicalPath(aView({ query: 'dot', brand: 'Holosun' }), false)).toBeUndefined();
+    expect(canonicalPath(aView({ category: 'Optics' }), false)).toBeUndefined();
+    expect(canonicalPath(aView({ minPrice: 10 }), false)).toBeUndefined();
   });
 });

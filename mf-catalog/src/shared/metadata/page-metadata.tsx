@@ -1,0 +1,75 @@
+import { siteSettingsAtom } from '@shop/state';
+import { useAtomValue } from 'jotai';
+import { absoluteUrl, jsonLdText, shareImage, type SiteIdentity } from './structured-data';
+
+/** The shop's public origin: the page's own in the browser. */
+function currentOrigin(): string {
+  return globalThis.location?.origin ?? 'http://localhost';
+}
+
+/** The site's name, currency and origin, for the page's metadata. */
+export function useSiteIdentity(): SiteIdentity {
+  const { websiteName, currency } = useAtomValue(siteSettingsAtom);
+  return { origin: currentOrigin(), siteName: websiteName, currency };
+}
+
+export interface PageMetadataProps {
+  /** The `<title>` the screen already sets, repeated for previews. */
+  title: string;
+  description?: string;
+  /** The one URL this content is indexed under (filters and sorts canonicalise to it). */
+  canonicalPath?: string;
+  /** A page that must not be indexed (not found, personal): `noindex`, no canonical. */
+  noindex?: boolean;
+  image?: string;
+  /** Open Graph type: `product` for a product page. */
+  kind?: 'website' | 'product';
+  structuredData?: unknown[];
+}
+
+/**
+ * The metadata of an indexable screen: description, canonical, Open Graph and Twitter card tags (React 19
+ * hoists `<meta>` and `<link>` into the head) and schema.org JSON-LD in data blocks.
+ */
+export function PageMetadata({
+  title,
+  description,
+  canonicalPath,
+  noindex = false,
+  image,
+  kind = 'website',
+  structuredData = [],
+}: PageMetadataProps) {
+  const site = useSiteIdentity();
+  if (noindex) return <meta name="robots" content="noindex" />;
+  const url = canonicalPath ? absoluteUrl(site.origin, canonicalPath) : undefined;
+  const picture = shareImage(site.origin, image);
+  return (
+    <>
+      {description && <meta name="description" content={description} />}
+      {url && <link rel="canonical" href={url} />}
+      <meta property="og:site_name" content={site.siteName} />
+      <meta property="og:type" content={kind} />
+      <meta property="og:title" content={title} />
+      {description && <meta property="og:description" content={description} />}
+      {url && <meta property="og:url" content={url} />}
+      {picture && <meta property="og:image" content={picture} />}
+      <meta name="twitter:card" content={picture ? 'summary_large_image' : 'summary'} />
+      {structuredData.map((value, index) => (
+        <script
+          key={index}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdText(value) }}
+        />
+      ))}
+    </>
+  );
+}
+
+/** A meta description from a longer text: whole words, at most `max` characters. */
+export function describeIn(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 0)) || cut}…`;
+}
