@@ -12,7 +12,7 @@ import {
   expectAnswersTrueToWhatIsStored,
   releasedOrphans,
   SHORTENED_RECOVERY_ENV,
-  shop,
+  shopPastRecovery,
 } from './support/orders';
 
 /**
@@ -97,8 +97,6 @@ const test = base.extend<object, { shortened: Supervised; asShipped: Supervised 
 
 // More than a dozen loops can buy in the run, so no refusal is an honest 'out of stock'.
 const START_STOCK = 10_000;
-// Shoppers stop ordering this long after they began even if the part never came back: a hang guard only.
-const HANG_GUARD_MS = 60_000;
 
 interface KillPlan {
   part: 'products' | 'orders' | 'nats' | 'mongo';
@@ -154,20 +152,8 @@ async function killWhileShopping(supervised: Supervised, plan: KillPlan): Promis
           .map((attempt) => attempt.at + attempt.ms),
       ),
     );
-  // The shoppers go on for 14 s and past the recovery, until each loop could send a request after it:
-  // however long a busy machine takes to restart the part, the test sees the shop after it. The end
-  // after HANG_GUARD_MS is only a guard against a part that never comes back (the checks below fail then).
-  const load = shop(
-    stack.url,
-    shoppers,
-    product._id,
-    (attempts) =>
-      Date.now() >= started + HANG_GUARD_MS ||
-      (Date.now() >= started + 14_000 &&
-        attempts.filter((attempt) => attempt.at >= recoveredAt(attempts)).length >=
-          shoppers.length * plan.loops),
-    plan.loops,
-  );
+  // The shoppers go on for 14 s and past the recovery, until each loop could send a request after it.
+  const load = shopPastRecovery(stack.url, shoppers, product._id, plan.loops, recoveredAt);
   if (plan.reservesInFlight) {
     const products = stack.pidOf('products')!;
     await sleep(killAt - 500 - Date.now());

@@ -18,7 +18,7 @@ import {
   placeOrder,
   releasedOrphans,
   SHORTENED_RECOVERY_ENV,
-  shop,
+  shopPastRecovery,
   sorted,
   stockOf,
   storedOrdersOf,
@@ -434,8 +434,6 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
   test.setTimeout(240_000);
   const START = 10_000;
   const SETTLE_MS = 40_000;
-  // Shoppers and readers stop this long after they began even if a part never came back: a hang guard only.
-  const HANG_GUARD_MS = 60_000;
   const product = await listProduct('Kill', START);
   const orderCopies = copiesOf(stack, 'orders').map((copy) => copy.name);
   const productCopies = copiesOf(stack, 'products').map((copy) => copy.name);
@@ -484,16 +482,7 @@ test('kill -9 of a copy of products, a copy of orders and the stream leader amon
     }
     return lastBack.at;
   };
-  const ordering = shop(
-    stack.url,
-    shoppers,
-    product._id,
-    (attempts) =>
-      Date.now() >= started + HANG_GUARD_MS ||
-      (Date.now() >= started + 14_000 &&
-        attempts.filter((attempt) => attempt.at >= lastBackAt()).length >= shoppers.length * LOOPS),
-    LOOPS,
-  );
+  const ordering = shopPastRecovery(stack.url, shoppers, product._id, LOOPS, lastBackAt);
   let shopping = true;
   void ordering.finally(() => (shopping = false));
   const reads: Read[] = [];

@@ -124,6 +124,35 @@ export async function shop(
   return attempts;
 }
 
+/** How long shoppers may go on waiting for a killed part to come back: a guard against one that never does. */
+const HANG_GUARD_MS = 60_000;
+
+/**
+ * `shop` for at least `minMs` and until every loop could send a request after `backAt(attempts)` (the
+ * moment the killed parts were back), however long a busy machine takes to restart them; the end after
+ * HANG_GUARD_MS is only a guard against a part that never comes back (the checks that follow fail then).
+ */
+export function shopPastRecovery(
+  url: string,
+  shoppers: UserInfo[],
+  productId: string,
+  loops: number,
+  backAt: (attempts: Attempt[]) => number,
+  minMs = 14_000,
+): Promise<Attempt[]> {
+  const started = Date.now();
+  return shop(
+    url,
+    shoppers,
+    productId,
+    (attempts) =>
+      Date.now() >= started + HANG_GUARD_MS ||
+      (Date.now() >= started + minMs &&
+        attempts.filter((attempt) => attempt.at >= backAt(attempts)).length >= shoppers.length * loops),
+    loops,
+  );
+}
+
 /** Every stored order of one product, read page by page as an admin. */
 export async function storedOrdersOf(url: string, admin: UserInfo, productId: string): Promise<Order[]> {
   const found: Order[] = [];
@@ -216,14 +245,8 @@ export function ordersByKey(attempts: Attempt[]): Map<string, string[]> {
   return byKey;
 }
 
-/**
- * What is stored against what was answered, per Idempotency-Key, once every refused request was retried:
- * each key was answered exactly one order, no two keys the same one, exactly those orders are stored
- * (stored count = acknowledged count: an order stored twice for one key, or for a retry that skipped
- * its key, is an order too many), and the stock on each of `stockUrls` is the start less one unit per
- * key. `attempts` holds every answer, the retries' included.
- */
-export async function expectOneOrderPerKey(options: {
+/** What the checks of stored against answered orders read: the shop, the product and every answer. */
+export interface StoredAgainstAnswered {
   url: string;
   admin: UserInfo;
   productId: string;
@@ -231,7 +254,16 @@ export async function expectOneOrderPerKey(options: {
   attempts: Attempt[];
   stockUrls: string[];
   settleMs: number;
-}): Promise<void> {
+}
+
+/**
+ * What is stored against what was answered, per Idempotency-Key, once every refused request was retried:
+ * each key was answered exactly one order, no two keys the same one, exactly those orders are stored
+ * (stored count = acknowledged count: an order stored twice for one key, or for a retry that skipped
+ * its key, is an order too many), and the stock on each of `stockUrls` is the start less one unit per
+ * key. `attempts` holds every answer, the retries' included.
+ */
+export async function expectOneOrderPerKey(options: StoredAgainstAnswered): Promise<void> {
   const { url, admin, productId, start, attempts, stockUrls, settleMs } = options;
   const byKey = ordersByKey(attempts);
   expect(
@@ -260,17 +292,12 @@ export async function expectOneOrderPerKey(options: {
  * again); then `expectOneOrderPerKey`. Answers the orders stored before the retries, for checks of the
  * test's own (an interrupted checkout given back must not be among them).
  */
-export async function expectAnswersTrueToWhatIsStored(options: {
-  url: string;
-  admin: UserInfo;
-  productId: string;
-  start: number;
-  attempts: Attempt[];
-  stockUrls: string[];
-  settleMs: number;
-  /** Annotated with how many refusals left an order. */
-  what: string;
-}): Promise<string[]> {
+export async function expectAnswersTrueToWhatIsStored(
+  options: StoredAgainstAnswered & {
+    /** Annotated with how many refusals left an order. */
+    what: string;
+  },
+): Promise<string[]> {
   const { url, admin, productId, start, attempts, stockUrls, settleMs, what } = options;
   const acknowledged = attempts
     .filter((attempt) => attempt.status === 201)
