@@ -1,7 +1,8 @@
 // Schemathesis (PyPI) against one service's OpenAPI document, through the gateway of a running shop,
 // as one user (issue 25 item 4; docs/contracts.md). e2e/tests/fuzz.spec.ts runs it for every service
-// with a shopper's and an admin's token. Bounded: a few examples per operation and a time budget per
-// run, a timeout per request (a request that hangs fails), and a fixed seed, so a run is repeatable.
+// with a shopper's and an admin's token. Bounded by examples, not by time: a few examples per operation
+// and phase, a timeout per request (a request that hangs fails), and a fixed seed, so a run is
+// repeatable and always reaches every operation, however slow the machine (issue 35).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +41,12 @@ export interface FuzzOptions {
   baseUrl: string;
   /** Sent as `Authorization: Bearer <token>` with every request. */
   token: string;
-  /** Test cases per operation and phase at most. */
-  maxExamples?: number;
   /**
-   * Time budget of the whole run, seconds: Schemathesis then repeats fuzzing until it is spent. By
-   * default there is none: the run ends when every operation had its examples.
+   * Test cases per operation and phase at most (the coverage phase's boundary cases are not counted
+   * against it). The run ends when every operation had its cases. There is no time budget on purpose:
+   * one cut the run short on a busy machine, leaving operations with no case at all (issue 35).
    */
-  maxTimeSeconds?: number;
+  maxExamples?: number;
   /** A request without an answer by then fails the run. */
   requestTimeoutSeconds?: number;
   seed?: number;
@@ -57,6 +57,13 @@ export interface FuzzResult {
   exitCode: number | null;
   /** Test cases Schemathesis generated and sent. */
   cases: number;
+  /** Every operation of the document, with the cases sent to it (the stateful phase's not counted). */
+  operations: OperationCases[];
+  /**
+   * Operations whose answers were 401 or 403 and never accepted a valid case: Schemathesis's
+   * "Authentication failed" warning (`missing_auth` of its JSON report).
+   */
+  refusedOnly: string[];
   /** One line per failure Schemathesis found: the operation and the check. */
   failures: string[];
   /** Schemathesis's own output, for the log when it fails. */
@@ -64,8 +71,30 @@ export interface FuzzResult {
   seconds: number;
 }
 
+/** One operation of the document and what a run sent it. */
+export interface OperationCases {
+  /** As Schemathesis names it: `GET /api/orders/{id}`. */
+  operation: string;
+  /** Marked `x-admin-only` in the document (`@AdminOnly()`): a shopper is refused. */
+  adminOnly: boolean;
+  cases: number;
+}
+
 interface NdjsonEvent {
   [kind: string]: unknown;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The document's operations as Schemathesis labels them, and which are for admins only. */
+export function documentOperations(document: string): { operation: string; adminOnly: boolean }[] {
+  const { paths = {} } = JSON.parse(document) as { paths?: Record<string, Record<string, unknown>> };
+  return Object.entries(paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => ({
+      operation: `${method.toUpperCase()} ${path}`,
+      adminOnly: (item[method] as Record<string, unknown>)['x-admin-only'] === true,
+    })),
+  );
 }
 
 /** Runs Schemathesis once; resolves when it ends (it ends by itself: its run is bounded). */
@@ -78,6 +107,7 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
   const document = resolve(options.document ?? join(repoRoot, 'services', options.service, 'openapi.json'));
   const reportDir = mkdtempSync(join(tmpdir(), `fuzz-${options.service}-`));
   const ndjson = join(reportDir, 'events.ndjson');
+  const runReport = join(reportDir, 'run.json');
   const args = [
     'run',
     document,
@@ -91,7 +121,6 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     FUZZ_EXCLUDED_CHECKS.join(','),
     '--max-examples',
     String(options.maxExamples ?? 3),
-    ...(options.maxTimeSeconds ? ['--max-time', String(options.maxTimeSeconds)] : []),
     '--request-timeout',
     String(options.requestTimeoutSeconds ?? 10),
     '--seed',
@@ -107,10 +136,14 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
     'none',
     '--suppress-health-check',
     'all',
+    // The event stream gives each scenario's cases and checks; the run report, the operations that
+    // met only 401/403 (its warnings).
     '--report',
-    'ndjson',
+    'ndjson,json',
     '--report-ndjson-path',
     ndjson,
+    '--report-json-path',
+    runReport,
     '--output-truncate',
     'true',
   ];
@@ -132,11 +165,19 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
   try {
-    const { cases, failures } = readReport(existsSync(ndjson) ? readFileSync(ndjson, 'utf8') : '');
+    const { cases, failures, casesByOperation } = readReport(
+      existsSync(ndjson) ? readFileSync(ndjson, 'utf8') : '',
+    );
+    const operations = documentOperations(readFileSync(document, 'utf8')).map((operation) => ({
+      ...operation,
+      cases: casesByOperation[operation.operation] ?? 0,
+    }));
     return {
       service: options.service,
       exitCode,
       cases,
+      operations,
+      refusedOnly: existsSync(runReport) ? readRefusedOnly(readFileSync(runReport, 'utf8')) : [],
       failures,
       output,
       seconds: (Date.now() - started) / 1000,
@@ -159,9 +200,17 @@ function hypothesisStorage(schemathesis: string): string {
   return join(dirname(schemathesis), 'hypothesis-storage');
 }
 
-/** Test cases and failures from Schemathesis's NDJSON event stream. */
-export function readReport(text: string): { cases: number; failures: string[] } {
+/**
+ * Test cases and failures from Schemathesis's NDJSON event stream, and the cases of each operation
+ * (by its label; the stateful phase's scenarios are labelled `Stateful tests`).
+ */
+export function readReport(text: string): {
+  cases: number;
+  failures: string[];
+  casesByOperation: Record<string, number>;
+} {
   let cases = 0;
+  const casesByOperation: Record<string, number> = {};
   const failures = new Set<string>();
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -170,7 +219,9 @@ export function readReport(text: string): { cases: number; failures: string[] } 
     if (kind !== 'ScenarioFinished') continue;
     const recorder = (body as { recorder?: Recorder }).recorder;
     if (!recorder) continue;
-    cases += Object.keys(recorder.cases ?? {}).length;
+    const scenarioCases = Object.keys(recorder.cases ?? {}).length;
+    cases += scenarioCases;
+    casesByOperation[recorder.label] = (casesByOperation[recorder.label] ?? 0) + scenarioCases;
     for (const checks of Object.values(recorder.checks ?? {})) {
       for (const check of checks) {
         if (check.status === 'failure')
@@ -180,7 +231,31 @@ export function readReport(text: string): { cases: number; failures: string[] } 
       }
     }
   }
-  return { cases, failures: [...failures].sort() };
+  return { cases, failures: [...failures].sort(), casesByOperation };
+}
+
+/** The operations Schemathesis's JSON run report says met only 401/403 (`warnings.missing_auth`). */
+export function readRefusedOnly(text: string): string[] {
+  const report = JSON.parse(text) as { warnings?: { missing_auth?: string[] } };
+  return [...(report.warnings?.missing_auth ?? [])].sort();
+}
+
+/**
+ * What a run as `who` left unfuzzed, one line each: an operation of the document that got no case,
+ * and one that user may call (an admin any, a shopper all but `x-admin-only` ones) whose every case
+ * was refused (401/403). Empty when the run covered the whole document.
+ */
+export function coverageGaps(result: FuzzResult, who: 'shopper' | 'admin'): string[] {
+  const gaps: string[] = [];
+  for (const { operation, adminOnly, cases } of result.operations) {
+    if (cases === 0) gaps.push(`${operation}: no test case`);
+    else if ((who === 'admin' || !adminOnly) && result.refusedOnly.includes(operation))
+      gaps.push(
+        `${operation}: every case refused (401/403) though a${who === 'admin' ? 'n' : ''} ${who} may call it`,
+      );
+  }
+  if (result.operations.length === 0) gaps.push('the document has no operation');
+  return gaps;
 }
 
 interface Recorder {
