@@ -1,5 +1,6 @@
-// compose.yaml, checked offline with compose-go (the loader and schema behind `docker compose config`)
-// and, where the Docker CLI has its compose plugin, with `docker compose config` itself.
+// compose.yaml, checked offline with compose-go (the loader and schema behind `docker compose config`),
+// always, and, where the Docker CLI has its compose plugin, with `docker compose config` itself: without
+// the plugin that test is reported skipped, never passed (issue 35).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,19 @@ function load(file: string): {
   };
 }
 
+/** A copy of compose.yaml with one change, for showing that a check fails it. */
+function brokenCopy(name: string, change: (text: string) => string): string {
+  const file = join(scratch, name);
+  const text = readFileSync(join(repoRoot, 'compose.yaml'), 'utf8');
+  const changed = change(text);
+  expect(changed, 'the change applies to compose.yaml').not.toBe(text);
+  writeFileSync(file, changed);
+  return file;
+}
+
 const project = load('compose.yaml');
+const composePlugin = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+const hasComposePlugin = !composePlugin.error && composePlugin.status === 0;
 const versions = JSON.parse(readFileSync(join(repoRoot, 'libs/infra/versions.json'), 'utf8'));
 const kong = parse(readFileSync(join(repoRoot, 'gateway/kong.yml'), 'utf8')) as {
   services: { name: string; url: string }[];
@@ -54,21 +67,37 @@ describe('compose.yaml', () => {
   });
 
   it('compose-go does fail an invalid project (the check can fail)', () => {
-    const broken = join(scratch, 'compose.yaml');
-    writeFileSync(
-      broken,
-      readFileSync(join(repoRoot, 'compose.yaml'), 'utf8').replace('read_only: true', 'read_only: maybe'),
+    const broken = brokenCopy('wrong-type.yaml', (text) =>
+      text.replace('read_only: true', 'read_only: maybe'),
     );
     expect(load(broken).status).not.toBe(0);
   });
 
-  it('passes `docker compose config` too where the Docker CLI has its compose plugin', () => {
-    const plugin = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
-    // Without the plugin (this machine has none) compose-go above is the whole check.
-    if (plugin.error || plugin.status !== 0) return;
-    const result = run('docker', ['compose', '-f', 'compose.yaml', 'config', '--quiet']);
-    expect(result.status, output(result)).toBe(0);
+  it("compose-go checks the Compose specification's schema: a misspelt property fails", () => {
+    const broken = brokenCopy('unknown-property.yaml', (text) =>
+      text.replace(/^ {4}image: mongo:/m, '    imagee: mongo:'),
+    );
+    const result = load(broken);
+    expect(result.status).not.toBe(0);
+    expect(result.text).toMatch(/services\.mongodb\.imagee/);
   });
+
+  // compose-go's checker lets a dependency on an undefined service through (a `natz` in the shared
+  // depends_on loads with exit 0); `docker compose config` refuses it, so it is checked here, always.
+  it('makes every service depend only on services of the project', () => {
+    const names = Object.keys(project.services);
+    for (const [name, service] of Object.entries(project.services))
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        expect(names, `${name} depends on ${dependency}`).toContain(dependency);
+  });
+
+  it.skipIf(!hasComposePlugin)(
+    'passes `docker compose config` too (skipped where the Docker CLI has no compose plugin)',
+    () => {
+      const result = run('docker', ['compose', '-f', 'compose.yaml', 'config', '--quiet']);
+      expect(result.status, output(result)).toBe(0);
+    },
+  );
 
   it.each(listDeployables().map((d) => [d.name, d] as const))(
     '%s is built from its Dockerfile with the build args and tag of its Nx image target',
