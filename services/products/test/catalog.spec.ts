@@ -211,10 +211,11 @@ describe('search and filters', () => {
   it('treats the query as text, never as a pattern', async () => {
     const dotStar = await get<Product[]>(`/api/products?query=${encodeURIComponent('.*')}`);
     expect(dotStar.body.map((p) => p.name)).toEqual(['Odd Name .* Special']);
-    const started = Date.now();
+    // Read as a pattern, `(a+)+$` (a run of a's at the end) matches none of this product's fields, so
+    // finding exactly it proves the text was searched as text; no latency bound is needed (a
+    // backtracking hang would meet the test's timeout).
     const catastrophic = await get<Product[]>(`/api/products?query=${encodeURIComponent('(a+)+$')}`);
     expect(catastrophic.body.map((p) => p.name)).toEqual(['Regex (a+)+$ Trap']);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((await get<Product[]>(`/api/products?query=${encodeURIComponent('[')}`)).status).toBe(200);
   });
 
