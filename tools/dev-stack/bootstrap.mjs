@@ -26,17 +26,22 @@ function step(text) {
 }
 
 function ensureNpmPackages() {
+  // Checked already by the run that handed over to Node 24 (ensureNode24).
+  if (process.env.SHOP_NPM_PACKAGES_CHECKED === '1') return;
   const lock = join(root, 'package-lock.json');
   const stamp = join(root, 'node_modules', '.shop-install-stamp');
   const lockHash = () => createHash('sha256').update(readFileSync(lock)).digest('hex');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) {
+    step('npm packages: cached (package-lock.json unchanged since the last install)');
+    return;
+  }
   // `npm ci`, not `npm install`: it installs exactly what the lock records and never writes the lock,
   // so a fresh clone's `git status` stays clean and every machine gets the same packages; it also
   // fails when package.json and the lock disagree instead of quietly re-resolving. It needs every
   // platform's optional binaries (swc, rspack, ...) in the lock (npm/cli#4828): the lock keeps them
   // all, and tools/dev-stack/src/package-lock.spec.ts fails when an install drops some. It starts from an empty
   // node_modules, so it runs only when the lock has changed since the last install.
-  step('Installing npm packages (npm ci)');
+  step('Installing npm packages (npm ci, ~2 min)');
   run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(stamp, lockHash());
 }
@@ -47,7 +52,11 @@ function ensureNode24() {
   if (!existsSync(node24)) throw new Error('node_modules/.bin/node is missing after npm install');
   const result = spawnSync(node24, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
+    env: {
+      ...process.env,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+      SHOP_NPM_PACKAGES_CHECKED: '1',
+    },
   });
   process.exit(result.status ?? 1);
 }
@@ -64,15 +73,30 @@ async function main() {
   // By path, like paths.cjs above: the installer runs before the workspaces are linked.
   // eslint-disable-next-line @nx/enforce-module-boundaries
   const { ensureTools, observabilityWanted } = await import('../../libs/infra/ensure-tools.mjs');
-  step(
-    'Checking the embedded database, NATS' +
-      (observabilityWanted() ? ', Jaeger, VictoriaMetrics' : '') +
-      (command === 'test' ? ', Chromium and decK' : ''),
-  );
-  await ensureTools({ browser: command === 'test' });
+  const observability = observabilityWanted();
+  const log = (line) => console.log(`  ${line}`);
+  if (command === 'start') {
+    // What the shop needs to start. Jaeger and VictoriaMetrics are built, the first time, in the
+    // background while the shop runs (tools/dev-stack/src/stack/observability.ts); the tools only the
+    // tests use are npm test's.
+    step(
+      'Checking the embedded database and NATS' +
+        (observability
+          ? ' (Jaeger and VictoriaMetrics start with the shop, built in the background the first time)'
+          : ' (SHOP_OBSERVABILITY=0: no Jaeger, no VictoriaMetrics)'),
+    );
+    await ensureTools({ log });
+  } else {
+    step(
+      'Checking the embedded database, NATS' +
+        (observability ? ', Jaeger, VictoriaMetrics' : '') +
+        ' and the test tools (oasdiff, Chromium, decK, Schemathesis, the manifest and pipeline checkers)',
+    );
+    await ensureTools({ tests: true, observability, log });
+  }
 
   if (command === 'start') {
-    step('Building (cached by Nx)');
+    step('Building (Nx: a part unchanged since its last build comes from its cache)');
     nx('run-many', '-t', 'build', '--output-style=stream-without-prefixes');
     step('Starting the shop');
     run(process.execPath, [join(root, 'tools', 'dev-stack', 'dist', 'start.js')]);

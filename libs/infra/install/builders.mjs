@@ -1,7 +1,8 @@
 // Building a tool from its Go module, installing one from PyPI: into a staging folder beside the target,
-// moved into place at the end, so a concurrent run never sees half an install.
+// moved into place at the end, so a concurrent run never sees half an install. Each build says what it
+// does and roughly how long it takes ("building ..., ~2 min on 2 cores"), and how long it took.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fail, moveIntoPlace, run, tail, which } from './system.mjs';
 
@@ -11,12 +12,53 @@ export function findGo() {
   return which('go') ?? (existsSync(fallbackGo) ? fallbackGo : undefined);
 }
 
-/** Builds a Go program into a staging folder, then moves it into place, so a half-built tool never counts. */
-export function goInstall(label, go, moduleAtVersion, binary, log) {
-  const dir = dirname(binary);
-  log(`${label}: building with ${go} (go install) into ${dir}`);
+/** 65 s → "1 min 5 s". */
+export function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/**
+ * Says `label: building <how>, <estimate>` and answers what to call once it is done, which says
+ * `label: ready in <time>`.
+ */
+export function building(label, how, estimate, log) {
+  log(`${label}: building ${how}${estimate ? `, ${estimate}` : ''}`);
+  const started = Date.now();
+  return () => log(`${label}: ready in ${duration(Date.now() - started)}`);
+}
+
+/**
+ * A fresh staging folder beside `dir`, named after this process. Staging folders of runs that are gone
+ * (a build stopped by a signal or a crash) are removed first; a live run's is left to it.
+ */
+export function stagingFor(dir) {
+  const prefix = `${basename(dir)}.tmp-`;
+  for (const entry of existsSync(dirname(dir)) ? readdirSync(dirname(dir)) : []) {
+    const pid = Number(entry.slice(prefix.length));
+    if (entry.startsWith(prefix) && Number.isInteger(pid) && !alive(pid)) {
+      rmSync(join(dirname(dir), entry), { recursive: true, force: true });
+    }
+  }
   const staging = `${dir}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
+  return staging;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Builds a Go program into a staging folder, then moves it into place, so a half-built tool never counts. */
+export function goInstall(label, go, moduleAtVersion, binary, log, estimate) {
+  const dir = dirname(binary);
+  const done = building(label, `with go install into ${dir}`, estimate, log);
+  const staging = stagingFor(dir);
   mkdirSync(staging, { recursive: true });
   try {
     run(label, go, ['install', moduleAtVersion], {
@@ -28,17 +70,46 @@ export function goInstall(label, go, moduleAtVersion, binary, log) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  log(`${label}: ready`);
+  done();
 }
 
-/** Builds each [label, module@version, binary] whose binary is missing. */
-export function ensureGoTools(goTools, neededBy, log) {
-  for (const [label, moduleAtVersion, binary] of goTools) {
-    if (existsSync(binary)) continue;
+/**
+ * Builds `program` (a package of `module`) as a tool of a module of our own: `go get -tool`, then
+ * `go build`. For modules whose replace directives `go install module@version` refuses (they do not
+ * apply to a dependency); the same program. go.mod and go.sum stay beside the binary: they say exactly
+ * what it was built from.
+ */
+export function goBuildAsTool(label, go, programAtVersion, binary, log, estimate) {
+  const dir = dirname(binary);
+  const done = building(label, `with go get -tool and go build into ${dir}`, estimate, log);
+  const staging = stagingFor(dir);
+  mkdirSync(staging, { recursive: true });
+  const goEnv = { PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` };
+  const inStaging = (args) => run(label, go, ['-C', staging, ...args], goEnv);
+  try {
+    inStaging(['mod', 'init', `shop.local/${basename(binary)}-build`]);
+    inStaging(['get', '-tool', programAtVersion]);
+    inStaging(['build', '-o', basename(binary), programAtVersion.split('@')[0]]);
+    moveIntoPlace(staging, dir, binary);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  done();
+}
+
+/**
+ * Builds each [label, module@version, binary, estimate?] whose binary is missing, one after the other
+ * (one Go build at a time: each already keeps both cores busy); `cached(label)` for each one present.
+ */
+export function ensureGoTools(goTools, neededBy, { log, cached }) {
+  for (const [label, moduleAtVersion, binary, estimate] of goTools) {
+    if (existsSync(binary)) {
+      cached(label);
+      continue;
+    }
     const go = findGo();
-    if (!go)
-      fail(`${label}: Go is not installed; the ${neededBy} tests need it to build ${basename(binary)}`);
-    goInstall(label, go, moduleAtVersion, binary, log);
+    if (!go) fail(`${label}: Go is not installed; ${neededBy} need it to build ${basename(binary)}`);
+    goInstall(label, go, moduleAtVersion, binary, log, estimate);
   }
 }
 
@@ -47,16 +118,22 @@ export function ensureGoTools(goTools, neededBy, log) {
  * Not a venv, which cannot be moved into place once built: --target into a staging folder beside `dir`,
  * moved in at the end, so a concurrent run never sees half an install.
  */
-export function pipInstall(label, requirement, readyFile, dir, log, { libDir, finish } = {}) {
-  if (existsSync(readyFile)) return;
+export function pipInstall(
+  label,
+  requirement,
+  readyFile,
+  dir,
+  { log, cached },
+  { libDir, finish, estimate } = {},
+) {
+  if (existsSync(readyFile)) return cached(label);
   const found = ['python3', 'python'].find((name) => which(name));
   if (!found) fail(`${label}: Python 3 is not on PATH (pip installs it)`);
   const interpreter = spawnSync(found, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
   if (interpreter.status !== 0) fail(`${label}: ${found} does not run:\n${tail(interpreter)}`);
   const python = interpreter.stdout.trim();
-  const staging = `${dir}.tmp-${process.pid}`;
-  log(`${label}: installing with pip into ${dir}`);
-  rmSync(staging, { recursive: true, force: true });
+  const done = building(label, `with pip into ${dir}`, estimate, log);
+  const staging = stagingFor(dir);
   try {
     run(label, python, [
       '-m',
@@ -74,7 +151,7 @@ export function pipInstall(label, requirement, readyFile, dir, log, { libDir, fi
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  log(`${label}: ready`);
+  done();
 }
 
 /** A script that runs `module`'s `main` from the `libDir` folder beside it (./lib) with `python`. */

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import paths from '../src/paths.cjs';
+import { building, stagingFor } from './builders.mjs';
 import { fail, run, which } from './system.mjs';
 
 const versions = paths.toolVersions();
@@ -14,19 +15,18 @@ const mongoSources = [
   join(mongoDir, 'src', 'main', 'java', 'shop', 'EmbeddedMongo.java'),
 ];
 
-export function ensureMongoLauncher(toolsDir, log) {
+export function ensureMongoLauncher({ log, cached }, estimate) {
   const label = `mongo-java-server ${versions.mongoJavaServer}`;
   const target = paths.toolPaths(versions).mongoDir;
   const hash = sourceHash();
-  if (builtHash(target) === hash) return;
+  if (builtHash(target) === hash) return cached(label);
 
   for (const tool of ['java', 'javac', 'mvn']) {
     if (!which(tool)) fail(`${label}: '${tool}' is not on PATH (the launcher needs Java 17+ and Maven)`);
   }
-  log(`${label}: building the launcher into ${target}`);
+  const done = building(label, `the database launcher (Maven, javac) into ${target}`, estimate, log);
   // Build beside the target and move it in at the end, so a concurrent run never sees half a build.
-  const staging = `${target}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
+  const staging = stagingFor(target);
   try {
     run(label, 'mvn', [
       '-B',
@@ -56,7 +56,7 @@ export function ensureMongoLauncher(toolsDir, log) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  log(`${label}: ready`);
+  done();
 }
 
 function sourceHash() {

@@ -18,22 +18,20 @@ const installed = new Set<string>();
 
 /**
  * Runs the installer once per process, so an edited launcher is rebuilt before it is used; when
- * everything is present this costs one short Node start. The embedded servers alone by default; with
- * `observability`, Jaeger and VictoriaMetrics too (their first build takes minutes, so only the stack
- * that runs them asks for them).
+ * everything is present this costs one short Node start. The embedded servers by default
+ * (`ensure-tools.mjs --servers`); with `observability`, Jaeger and VictoriaMetrics instead (their first
+ * build takes minutes, so only the stack that runs them asks for them).
  */
 export function ensureToolsInstalled(options: { observability?: boolean } = {}): void {
   const what = options.observability ? 'observability' : 'servers';
   if (installed.has(what)) return;
   const script = join(repoRoot(), 'libs', 'infra', 'ensure-tools.mjs');
-  const result = spawnSync(process.execPath, [script, '--quiet'], {
-    encoding: 'utf8',
-    env: { ...process.env, SHOP_OBSERVABILITY: options.observability ? '1' : '0' },
-  });
+  const result = spawnSync(process.execPath, [script, `--${what}`, '--quiet'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+    const tools = options.observability ? 'trace viewer and metrics store' : 'embedded servers';
     throw new Error(
-      `installing the embedded servers failed (node ${script}):\n${output || result.error?.message}`,
+      `installing the ${tools} failed (node ${script} --${what}):\n${output || result.error?.message}`,
     );
   }
   if (result.stdout.trim()) process.stderr.write(result.stdout);

