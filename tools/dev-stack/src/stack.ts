@@ -19,6 +19,10 @@ import {
 import { startStackGateway } from './stack/gateway.js';
 import { startInfrastructure } from './stack/infrastructure.js';
 import {
+  attachWhenBuilt,
+  BackgroundBuild,
+  type ObservabilityBuilder,
+  observabilityToolsBuilt,
   observabilityUrls,
   type StackObservability,
   startMetricsStore,
@@ -47,7 +51,7 @@ export {
   type RemotePartName,
   type RemotesManifestShape,
 } from './stack/front-ends.js';
-export type { StackObservability } from './stack/observability.js';
+export type { ObservabilityBuilder, StackObservability } from './stack/observability.js';
 export { addressLimitsRaisedTo } from './stack/env.js';
 
 /** The repository root (the one helper of @shop/infra). */
@@ -98,6 +102,18 @@ export interface StackOptions {
    * nothing unless OTEL_EXPORTER_OTLP_ENDPOINT in the environment names a collector of your own.
    */
   observability?: boolean;
+  /**
+   * When Jaeger or VictoriaMetrics is not built yet: `wait` (the default) builds both before the shop
+   * starts, as tests that read traces need; `background` starts the shop at once and builds them in a
+   * niced process of its own, then starts them (npm start's first run: `observability.building`,
+   * `observability.running`). The parts send spans to Jaeger's address from the start; until it listens
+   * their exporter drops them quietly.
+   */
+  observabilityBuild?: 'wait' | 'background';
+  /** What builds them in the background (libs/infra/ensure-tools.mjs --observability); a test's stand-in. */
+  observabilityBuilder?: ObservabilityBuilder;
+  /** The services to run (every built one by default); the gateway still routes to all of them. */
+  only?: ServiceName[];
   /** How often VictoriaMetrics scrapes every part (5 s). */
   scrapeIntervalSeconds?: number;
   log?: (line: string) => void;
@@ -144,6 +160,8 @@ export interface RunningStack {
 /**
  * Starts the whole shop: database, NATS with JetStream, (Jaeger,) every built service, the front-ends'
  * static servers and the gateway in front of them, (VictoriaMetrics,) in that order, each waited for.
+ * With `observabilityBuild: 'background'` and either tool not built yet, their build starts first and
+ * they start once it is done, while the shop runs.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
@@ -154,7 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   mkdirSync(join(dataDir, 'mongo'), { recursive: true });
 
   const ports = await stackPorts(options.ports, options.gatewayPort);
-  const services = SERVICES.filter((name) => existsSync(serviceMain(name)));
+  const services = (options.only ?? SERVICES).filter((name) => existsSync(serviceMain(name)));
   const instances = await serviceInstances(services, ports, options.replicas ?? replicasFromEnv());
   const natsNodes = options.natsCluster ?? natsClusterFromEnv();
   const metricsUrls = {} as Record<ServiceName | 'gateway', string>;
@@ -163,8 +181,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const observability =
     (options.observability ?? observabilityWanted()) ? observabilityUrls(ports.tools) : undefined;
 
+  const build =
+    observability && options.observabilityBuild === 'background' && !observabilityToolsBuilt()
+      ? BackgroundBuild.start(options.observabilityBuilder, logDir, log)
+      : undefined;
+
   const parts = new Parts({ supervise: options.supervise, log });
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
+    await build?.stop();
+    await observability?.running.catch(() => undefined);
     await parts.stopAll();
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   };
@@ -182,7 +209,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       natsNodes,
       log,
     });
-    if (observability) await startTraceViewer(observability, tools);
+    if (observability && !build) await startTraceViewer(observability, tools);
 
     const settings = {
       mongoUrl,
@@ -231,10 +258,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...instances.map((each) => ({ job: each.service, address: `127.0.0.1:${each.metricsPort}` })),
         { job: 'gateway', address: new URL(metricsUrls.gateway).host },
       ];
-      await startMetricsStore(observability, targets, {
-        ...tools,
-        scrapeIntervalSeconds: options.scrapeIntervalSeconds ?? 5,
-      });
+      const settings = { ...tools, scrapeIntervalSeconds: options.scrapeIntervalSeconds ?? 5 };
+      if (build) attachWhenBuilt(build, observability, targets, { ...settings, stopping: () => stopping });
+      else await startMetricsStore(observability, targets, settings);
     }
 
     const instanceNamed = (name: string) => instances.find((each) => each.name === name);

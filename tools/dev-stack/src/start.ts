@@ -15,7 +15,8 @@ function numberFromEnv(name: string, check: (value: number) => boolean): number 
  * (restarted with backoff when it dies, as Kubernetes would), Ctrl-C stops it all. The README's runner
  * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, MONGO_URL /
  * NATS_URL to use servers of your own instead of the embedded ones; the stack itself reads
- * SHOP_OBSERVABILITY (0: no Jaeger and VictoriaMetrics), SHOP_REPLICAS (`products=2,orders=2`: copies of
+ * SHOP_OBSERVABILITY (0: no Jaeger and VictoriaMetrics; else, when they are not built yet, they are
+ * built in the background and attached once ready), SHOP_REPLICAS (`products=2,orders=2`: copies of
  * services behind the gateway) and SHOP_NATS_CLUSTER (3: clustered nats-server nodes). Every other
  * variable reaches the services as it is.
  */
@@ -30,14 +31,29 @@ async function main(): Promise<void> {
     rateLimitFactor: numberFromEnv('GATEWAY_RATE_LIMIT_FACTOR', (n) => Number.isFinite(n) && n > 0),
     mongoUrl: process.env['MONGO_URL'] || undefined,
     natsUrl: process.env['NATS_URL'] || undefined,
+    // The first run on a machine builds Jaeger and VictoriaMetrics while the shop already runs.
+    observabilityBuild: 'background',
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
-  const seeing = stack.observability
-    ? [
-        `  Traces (Jaeger):            ${stack.observability.jaegerUrl}  (API /api/traces?service=orders)`,
-        `  Metrics (VictoriaMetrics):  ${stack.observability.victoriaMetricsUrl}/vmui`,
-      ]
-    : ['  Traces and metrics store: off (SHOP_OBSERVABILITY=0); each part still serves /metrics'];
+  const { observability } = stack;
+  const addresses = (): string[] =>
+    observability
+      ? [
+          `  Traces (Jaeger):            ${observability.jaegerUrl}  (API /api/traces?service=orders)`,
+          `  Metrics (VictoriaMetrics):  ${observability.victoriaMetricsUrl}/vmui`,
+        ]
+      : [];
+  const seeing = !observability
+    ? ['  Traces and metrics store: off (SHOP_OBSERVABILITY=0); each part still serves /metrics']
+    : observability.building
+      ? ['  Traces and metrics: building (first run only)…; their addresses follow when they run']
+      : addresses();
+  if (observability?.building) {
+    void observability.running.then(
+      () => console.log(['', '  Traces and metrics are running:', ...addresses(), ''].join('\n')),
+      () => undefined,
+    );
+  }
   console.log(
     [
       '',

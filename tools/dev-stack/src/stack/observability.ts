@@ -1,6 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot, toolPaths } from '@shop/infra';
 import { type ScrapeTarget, scrapeConfig, startJaeger, startVictoriaMetrics } from '../observability.js';
+import { describeExit } from '../supervisor.js';
 import type { StackPorts } from '../ports.js';
 import type { Parts } from './parts.js';
 
@@ -10,8 +15,16 @@ export interface StackObservability {
   jaegerUrl: string;
   /** The OTLP/HTTP endpoint every part exports to (OTEL_EXPORTER_OTLP_ENDPOINT). */
   otlpEndpoint: string;
-  /** VictoriaMetrics: Prometheus query API under /api/v1, its UI at /vmui. */
+  /** VictoriaMetrics: Prometheus query API under /api/v1, its UI at /vmui (final once it runs). */
   victoriaMetricsUrl: string;
+  /**
+   * Resolves once both run: when the stack starts, if they were built before; else once the stack has
+   * built them in the background and started them (`observabilityBuild: 'background'`). Rejects when
+   * that fails or the stack stops first: the shop runs on without them.
+   */
+  running: Promise<void>;
+  /** Whether they were still being built when the stack answered (npm start's first run says so). */
+  building: boolean;
 }
 
 /** Where Jaeger and VictoriaMetrics will answer (VictoriaMetrics' port is final once it has started). */
@@ -20,9 +33,145 @@ export function observabilityUrls(tools: StackPorts['tools']): StackObservabilit
     jaegerUrl: `http://127.0.0.1:${tools.jaegerQuery}`,
     otlpEndpoint: `http://127.0.0.1:${tools.otlpHttp}`,
     victoriaMetricsUrl: `http://127.0.0.1:${tools.victoriaMetrics}`,
+    running: Promise.resolve(),
+    building: false,
   };
 }
 
+/** Whether Jaeger and VictoriaMetrics are both in the tools folder (SHOP_TOOLS_DIR) already. */
+export function observabilityToolsBuilt(): boolean {
+  const { jaeger, victoriaMetrics } = toolPaths();
+  return existsSync(jaeger) && existsSync(victoriaMetrics);
+}
+
+/** A command that builds Jaeger and VictoriaMetrics into the tools folder and exits 0 once both are there. */
+export interface ObservabilityBuilder {
+  command: string;
+  args: string[];
+}
+
+/** The installer, asked for those two only: one Go build after the other, each staged and moved into place. */
+export function defaultObservabilityBuilder(): ObservabilityBuilder {
+  const script = join(repoRoot(), 'libs', 'infra', 'ensure-tools.mjs');
+  return { command: process.execPath, args: [script, '--observability'] };
+}
+
+/** How much lower than the shop's own processes the background build runs (nice). */
+const BUILD_NICENESS = 10;
+
+/**
+ * The build of Jaeger and VictoriaMetrics while the shop starts and runs: a process group of its own
+ * (stopping it reaches the Go compiler under the installer), niced so the shop's parts come first,
+ * everything it says in `logFile` and its progress lines (what it builds, its estimate, when it is
+ * ready) on the console.
+ */
+export class BackgroundBuild {
+  /** Resolves when the build exits 0; rejects with how it ended otherwise. */
+  readonly done: Promise<void>;
+  readonly pid: number;
+  private readonly closed: Promise<void>;
+  private readonly killOnExit = (): void => this.signal('SIGKILL');
+
+  /** Starts `builder` (the installer by default), its output in `<logDir>/observability-build.log`. */
+  static start(
+    builder: ObservabilityBuilder | undefined,
+    logDir: string,
+    log: (line: string) => void,
+  ): BackgroundBuild {
+    log('traces and metrics: building (first run only)…; the shop starts meanwhile');
+    return new BackgroundBuild(
+      builder ?? defaultObservabilityBuilder(),
+      join(logDir, 'observability-build.log'),
+      log,
+    );
+  }
+
+  constructor(
+    builder: ObservabilityBuilder,
+    readonly logFile: string,
+    log: (line: string) => void,
+  ) {
+    const child = spawn(builder.command, builder.args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.pid = child.pid ?? -1;
+    try {
+      setPriority(this.pid, BUILD_NICENESS);
+    } catch {
+      // Not started (the error below says so), or a system that refuses: the build runs at normal priority.
+    }
+    const file = createWriteStream(logFile, { flags: 'a' });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      file.write(`${line}\n`);
+      log(line.replace(/^ensure-tools: /, ''));
+    });
+    child.stderr.pipe(file, { end: false });
+    process.once('exit', this.killOnExit);
+    this.closed = new Promise((resolve) =>
+      child.once('close', () => {
+        process.off('exit', this.killOnExit);
+        file.end();
+        resolve();
+      }),
+    );
+    this.done = new Promise((resolve, reject) => {
+      child.once('error', (error) => reject(new Error(`cannot run ${builder.command}: ${error.message}`)));
+      child.once('close', (code, signal) =>
+        code === 0 ? resolve() : reject(new Error(`the build ended with ${describeExit({ code, signal })}`)),
+      );
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** Stops the build and everything it started (SIGTERM, SIGKILL after 5 s); resolves once it is gone. */
+  async stop(): Promise<void> {
+    if (this.pid <= 0) return;
+    this.signal('SIGTERM');
+    const timer = setTimeout(() => this.signal('SIGKILL'), 5_000);
+    await this.closed;
+    clearTimeout(timer);
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    try {
+      process.kill(-this.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  }
+}
+
+/**
+ * Starts Jaeger, then VictoriaMetrics scraping `targets`, once `build` is done, unless the stack is
+ * stopping by then; says when they run, or why they do not (the shop runs on without them). Sets
+ * `observability.building` and `running`, which settles when this is over; the stack's stop waits for
+ * it and then stops what it started with the other parts.
+ */
+export function attachWhenBuilt(
+  build: BackgroundBuild,
+  observability: StackObservability,
+  targets: ScrapeTarget[],
+  settings: Settings & { scrapeIntervalSeconds: number; stopping: () => boolean },
+): void {
+  const stopped = () => new Error('the stack stopped before Jaeger and VictoriaMetrics ran');
+  observability.building = true;
+  observability.running = (async () => {
+    try {
+      await build.done;
+      if (settings.stopping()) throw stopped();
+      await startTraceViewer(observability, settings);
+      if (settings.stopping()) throw stopped();
+      await startMetricsStore(observability, targets, settings);
+      observability.building = false;
+    } catch (error) {
+      if (!settings.stopping()) {
+        const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        settings.log(`✗ traces and metrics: ${why} (${build.logFile}); the shop runs on without them`);
+      }
+      throw error;
+    }
+  })();
+  // Whoever asks for `running` hears how it ended; nobody asking is no unhandled rejection.
+  observability.running.catch(() => undefined);
+}
 interface Settings {
   parts: Parts;
   tools: StackPorts['tools'];
