@@ -5,7 +5,7 @@
 /** The multipart field that carries the image. */
 export const MEDIA_UPLOAD_FIELD = 'file';
 
-/** 3 MiB: the largest image accepted (spec §9). */
+/** 3 MiB: the largest image accepted (docs/product/rules.md, "Images"). */
 export const MEDIA_MAX_BYTES = 3 * 1024 * 1024;
 
 /** Judged by the bytes, never by the file name or the declared type. */

@@ -1,4 +1,4 @@
-/** An order's payment status (spec §9): new orders are 'Not paid'. */
+/** An order's payment status (docs/product/rules.md, "Order states"): new orders are 'Not paid'. */
 export const ORDER_STATUSES = ['Not paid', 'Pending', 'Paid'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

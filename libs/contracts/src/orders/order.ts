@@ -26,7 +26,7 @@ export const ORDER_LIMITS = {
   search: 100,
 } as const;
 
-/** Shipping details of an order (spec §3); every field is required. */
+/** Shipping details of an order (docs/product/data.md, "Order"); every field is required. */
 export interface ShippingAddress {
   fullName: string;
   address: string;
@@ -47,7 +47,10 @@ export interface OrderItem {
   image: string;
 }
 
-/** An order as the API answers it (spec §3). Amounts have two decimals and are computed by the server. */
+/**
+ * An order as the API answers it (docs/product/data.md, "Order"). Amounts have two decimals and are
+ * computed by the server.
+ */
 export interface Order {
   _id: string;
   /** The id of the user who placed it. */

@@ -1,4 +1,4 @@
-/** The payment screen's choices (spec §2, Checkout); an order names exactly one of them. */
+/** The payment screen's choices (docs/product/screens.md, "Payment"); an order names exactly one of them. */
 export const PAYMENT_METHODS = ['bitcoin', 'apple Pay', 'cashapp'] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -8,10 +8,10 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
 }
 
-/** Tax on the items price, in percent (spec §9). */
+/** Tax on the items price, in percent (docs/product/rules.md, "Pricing"). */
 const TAX_PERCENT = 1;
 
-/** Discount on the items price when paying with bitcoin, in percent (spec §9). */
+/** Discount on the items price when paying with bitcoin, in percent (docs/product/rules.md, "Pricing"). */
 const BITCOIN_DISCOUNT_PERCENT = 10;
 
 /** One priced line: a unit price in the shop's currency and a positive whole quantity. */

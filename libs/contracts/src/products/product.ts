@@ -1,4 +1,4 @@
-/** A product as the catalogue answers it (spec §3). */
+/** A product as the catalogue answers it (docs/product/data.md, "Product"). */
 export interface Product {
   _id: string;
   name: string;
@@ -62,7 +62,9 @@ export const PRODUCT_LIMITS = {
   defaultPageSize: 50,
 } as const;
 
-/** Messages the storefront shows as they are (spec §5). */
+/**
+ * Messages the storefront shows as they are (docs/product/messages.md, "Server texts the screens rely on").
+ */
 export const PRODUCT_MESSAGES = {
   notFound: 'Product Not Found',
   outOfStock: 'Sorry. Product is out of stock',

@@ -1,4 +1,4 @@
-/** Website settings record (spec §3); the storefront uses the first one. */
+/** Website settings record (docs/product/data.md, "Website settings"); the storefront uses the first one. */
 export interface SiteSettings {
   _id: string;
   siteName: string;

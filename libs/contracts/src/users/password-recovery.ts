@@ -1,6 +1,7 @@
 /**
  * Answers of `POST api/users/forgot-password` and `reset-password`: the users service sends them and the
- * reset screen recognises a refused code by its text, to show the spec's own message for it.
+ * reset screen recognises a refused code by its text, to show the shop's own message for it
+ * (docs/product/messages.md, "Shopper toasts").
  */
 export const PASSWORD_RECOVERY_MESSAGES = {
   /** The same for known and unknown addresses, so the form cannot be used to find accounts. */

@@ -1,4 +1,7 @@
-/** A user as the admin list shows it (spec §3): never a hash, a code or anything internal. */
+/**
+ * A user as the admin list shows it (docs/product/data.md, "User"): never a hash, a code or anything
+ * internal.
+ */
 export interface UserSummary {
   _id: string;
   name: string;

@@ -6,7 +6,7 @@ export const WALLET_API = '/api/wallet';
 /** Longest payment details (a wallet address, cashtag or Apple Pay contact) an admin may enter. */
 export const WALLET_DETAILS_MAX_LENGTH = 200;
 
-/** Where a customer sends a manual payment for one payment method (spec §3). */
+/** Where a customer sends a manual payment for one payment method (docs/product/data.md, "Wallet"). */
 export interface Wallet {
   _id: string;
   /** The coin or payment method, one of the payment screen's choices. */

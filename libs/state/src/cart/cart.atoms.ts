@@ -53,7 +53,7 @@ export const cartPricesAtom = atom<CartPrices>((get) =>
 /** Total quantity of all lines (the cart badge). */
 export const cartQuantityAtom = atom((get) => cartQuantity(get(cartItemsAtom)));
 
-/** The whole cart as the spec names it: lines, address, method and amounts. */
+/** The whole cart (docs/product/data.md, "Client state"): lines, address, method and amounts. */
 export const cartAtom = atom((get) => ({
   cartItems: get(cartItemsAtom),
   shippingAddress: get(shippingAddressAtom),

@@ -55,8 +55,9 @@ export function cartQuantity(cartItems: readonly CartItem[]): number {
 }
 
 /**
- * The order amounts of the cart (spec §9) from `priceOrder`, the very function the orders service prices
- * with: no method chosen (`null`) prices like a method without discount. The server's answer is the truth.
+ * The order amounts of the cart (docs/product/rules.md, "Pricing") from `priceOrder`, the very function
+ * the orders service prices with: no method chosen (`null`) prices like a method without discount. The
+ * server's answer is the truth.
  */
 export function computeCartPrices(
   cartItems: readonly CartItem[],

@@ -1,6 +1,6 @@
 import type { OrderPrices, ShippingAddress as OrderShippingAddress, PaymentMethod } from '@shop/contracts';
 
-/** One line of the cart (spec §3). */
+/** One line of the cart (docs/product/data.md, "Cart line"). */
 export interface CartItem {
   _id: string;
   name: string;
@@ -12,7 +12,10 @@ export interface CartItem {
   quantity: number;
 }
 
-/** Where the order goes (spec §3): the order's address, and the shipping price the cart keeps with it. */
+/**
+ * Where the order goes (docs/product/data.md, "Shipping address"): the order's address, and the shipping
+ * price the cart keeps with it.
+ */
 export interface ShippingAddress extends OrderShippingAddress {
   price: number;
 }
@@ -24,9 +27,9 @@ export type CartPrices = OrderPrices;
 export type { PaymentMethod };
 
 /**
- * The payment method in the state before the shopper chose one: `null`, "no method chosen". Spec §4
- * names PayPal as the initial value, but no order can use it; a stored 'PayPal' reads as `null` too
- * (docs/decisions/0008-checkout-screens.md).
+ * The payment method in the state before the shopper chose one: `null`, "no method chosen"
+ * (docs/product/rules.md, "Checkout"). The shop was first specified with PayPal as the initial value,
+ * but no order can use it; a stored 'PayPal' reads as `null` too (docs/decisions/0008-checkout-screens.md).
  */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod | null = null;
 
@@ -39,7 +42,7 @@ export const EMPTY_SHIPPING_ADDRESS: ShippingAddress = {
   price: 0,
 };
 
-/** Toast texts of the cart rules (spec §8). */
+/** Toast texts of the cart rules (docs/product/messages.md, "Shopper toasts"). */
 export const CART_MESSAGES = {
   added: 'Product added to the cart',
   outOfStock: 'Sorry. Product is out of stock',

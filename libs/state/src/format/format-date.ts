@@ -3,8 +3,9 @@
 let enUsLong24h: Intl.DateTimeFormat | undefined;
 
 /**
- * `'2026-11-23T14:05:00Z'` → `'November 23, 2026 at 14:05'` in the browser's time zone (spec §9: en-US
- * long, 24-hour); '' for a missing or unreadable date, so a table cell stays empty rather than 'Invalid Date'.
+ * `'2026-11-23T14:05:00Z'` → `'November 23, 2026 at 14:05'` in the browser's time zone (en-US long,
+ * 24-hour: docs/product/rules.md, "Display"); '' for a missing or unreadable date, so a table cell stays
+ * empty rather than 'Invalid Date'.
  */
 export function formatDate(value: string | number | Date | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '';

@@ -25,7 +25,7 @@ export function signInUrlFor(here: string): string {
 
 /**
  * A call answered 401 (an expired, revoked or deleted account's token): sign out as the user would
- * (spec §4) and go to sign-in, coming back here afterwards.
+ * (docs/product/rules.md, "Session") and go to sign-in, coming back here afterwards.
  */
 export function endSession(): void {
   shopStore.set(signOutAtom);

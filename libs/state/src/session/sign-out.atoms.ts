@@ -7,8 +7,9 @@ import { systemThemeMode } from '../theme/theme-mode';
 import { userInfoAtom } from '../user/user-info.atoms';
 
 /**
- * Signs out (spec §4): forgets the user, empties the cart, no payment method chosen, blank address,
- * theme from the system preference, site settings back to not-loaded; removes the four storage keys.
+ * Signs out (docs/product/rules.md, "Session"): forgets the user, empties the cart, no payment method
+ * chosen, blank address, theme from the system preference, site settings back to not-loaded; removes the
+ * four storage keys.
  * Navigating to /signin is the caller's job.
  */
 export const signOutAtom = atom(null, (_get, set) => {

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@shop/contracts';
 import { atom } from 'jotai';
 
-/** Site-wide display settings every screen reads (spec §3: websiteName, currency, logo). */
+/** Site-wide display settings every screen reads (docs/product/data.md, "Client state"). */
 export interface SiteSettingsState {
   websiteName: string;
   currency: string;

@@ -1,4 +1,4 @@
-/** Browser storage keys of the client state (spec §3); the theme key is ours to choose. */
+/** Browser storage keys of the client state (docs/product/data.md, "Browser storage"). */
 export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   cartItems: 'cartItems',

@@ -4,7 +4,9 @@ import { validatedLocalStorage } from '../storage/json-storage';
 import { STORAGE_KEYS } from '../storage/storage-keys';
 import { isThemeMode, systemThemeMode, type ThemeMode } from './theme-mode';
 
-/** Light or dark; starts from the stored mode, else the system preference (spec §4). */
+/**
+ * Light or dark; starts from the stored mode, else the system preference (docs/product/rules.md, "Theme").
+ */
 export const modeAtom = atomWithStorage<ThemeMode>(
   STORAGE_KEYS.mode,
   systemThemeMode(),

@@ -2,7 +2,7 @@
 // which asks for the first row's pictures before the grid's code has arrived (they must name the very same
 // variants, or the grid would fetch its pictures a second time). No imports: the shell's entry bundles it.
 
-/** How many cards the widest grid shows in its first row (spec §2: 4 columns on large screens). */
+/** How many cards the widest grid shows in its first row (4 columns: docs/product/screens.md, "Home"). */
 export const PRODUCT_GRID_FIRST_ROW = 4;
 
 /**

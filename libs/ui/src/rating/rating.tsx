@@ -8,7 +8,7 @@ export interface RatingProps {
   numReviews?: number;
 }
 
-/** Five stars in half steps (spec §9) with an optional review count. */
+/** Five stars in half steps (docs/product/rules.md, "Display") with an optional review count. */
 export function Rating({ rating, numReviews }: RatingProps) {
   const label = `Rated ${rating} out of 5`;
   return (
