@@ -29,7 +29,10 @@ const NotFoundPage = lazyScreen(() => import('../features/not-found/not-found-pa
 // Keyed by id so moving between two screens of the same remote starts the second one fresh.
 const remote = (id: string) => <RemoteRoute key={id} id={id} />;
 
-/** Admin screens (spec §2) and the mf-admin module of each; the remote is registered for admins only. */
+/**
+ * Admin screens (docs/product/screens.md, "Admin screens") and the mf-admin module of each; the remote is
+ * registered for admins only.
+ */
 const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
   ['/create-listing', 'admin/CreateListingPage'],
   ['/update/:productId', 'admin/UpdateProductPage'],
@@ -40,7 +43,10 @@ const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
   ['/website-update', 'admin/WebsiteUpdatePage'],
 ];
 
-/** The route table of spec §2: which screen comes from which remote, behind which guard. */
+/**
+ * The route table (docs/product/screens.md, "Route table"): which screen comes from which remote, behind
+ * which guard.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingBox />}>

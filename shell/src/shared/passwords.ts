@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { NewPasswordFieldsProps } from './text-field';
 
-/** Spec §5 and §8: sign-up, profile and reset refuse two different password entries with this toast. */
+/**
+ * Sign-up, profile and reset refuse two different password entries with this toast
+ * (docs/product/rules.md, "Validation"; docs/product/messages.md, "Shopper toasts").
+ */
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 /** Whether the two entries differ; if so the shopper is told, and the form is not sent. */

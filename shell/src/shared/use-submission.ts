@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 
 /**
  * One form submission at a time: `submitting` while the action runs (the button waits), and a failure
- * shown as an error toast, in the server's words unless `failureMessage` says otherwise (spec §8).
+ * shown as an error toast, in the server's words unless `failureMessage` says otherwise
+ * (docs/product/messages.md, "Failed calls").
  */
 export function useSubmission() {
   const [submitting, setSubmitting] = useState(false);

@@ -9,15 +9,19 @@ import { FormPage } from '../../shared/form-page';
 import { EmailField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
-/** Spec §8: what the forgot-password step says when the code is on its way, and when the address is refused. */
+/**
+ * What the forgot-password step says when the code is on its way, and when the address is refused
+ * (docs/product/messages.md, "Shopper toasts").
+ */
 const FORGOT_PASSWORD_MESSAGES = {
   sent: 'Password reset link has been sent to your email!',
   invalidEmail: 'Password reset failed, invalid email address',
 } as const;
 
 /**
- * Forgot password (spec §2): asks for the e-mail, has a code sent, moves on to /reset-password. The server
- * answers alike for known and unknown addresses, so this screen never tells whether an account exists.
+ * Forgot password (docs/product/screens.md, "Forgot and reset password"): asks for the e-mail, has a code
+ * sent, moves on to /reset-password. The server answers alike for known and unknown addresses, so this screen
+ * never tells whether an account exists.
  */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();

@@ -10,15 +10,16 @@ import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
-/** Spec §8: the reset step's toasts. */
+/** The reset step's toasts (docs/product/messages.md, "Shopper toasts"). */
 const RESET_PASSWORD_MESSAGES = {
   done: 'Password reset successfully',
   invalidCode: 'Password reset failed, invalid OTP',
 } as const;
 
 /**
- * Reset password (spec §2): the code from the e-mail and the new password twice, for the address of the
- * forgot step (asked for here when the page was opened directly); success goes to /signin.
+ * Reset password (docs/product/screens.md, "Forgot and reset password"): the code from the e-mail and the
+ * new password twice, for the address of the forgot step (asked for here when the page was opened
+ * directly); success goes to /signin.
  */
 export function ResetPasswordPage() {
   const location = useLocation();

@@ -8,7 +8,10 @@ import { FormPage } from '../../shared/form-page';
 import { EmailField, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
-/** Sign In (spec §2): email and password; signed-in users go straight to ?redirect= (default /). */
+/**
+ * Sign In (docs/product/screens.md, "Sign In and Sign Up"): email and password; signed-in users go
+ * straight to ?redirect= (default /).
+ */
 export function SignInPage() {
   const redirect = useRedirectWhenSignedIn();
   const setUserInfo = useSetAtom(userInfoAtom);

@@ -9,7 +9,10 @@ import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
 import { useSubmission } from '../../shared/use-submission';
 
-/** Sign Up (spec §2): name, e-mail, password twice; signed-in users go straight to ?redirect= (default /). */
+/**
+ * Sign Up (docs/product/screens.md, "Sign In and Sign Up"): name, e-mail, password twice; signed-in users
+ * go straight to ?redirect= (default /).
+ */
 export function SignUpPage() {
   const redirect = useRedirectWhenSignedIn();
   const setUserInfo = useSetAtom(userInfoAtom);

@@ -5,8 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from './safe-redirect';
 
 /**
- * Sign In and Sign Up (spec §2): the page's `?redirect=` target (default `/`, this site only), where a
- * signed-in user is sent at once, and where a sign-in or sign-up on the page therefore lands.
+ * Sign In and Sign Up (docs/product/screens.md, "Sign In and Sign Up"): the page's `?redirect=` target
+ * (default `/`, this site only), where a signed-in user is sent at once, and where a sign-in or sign-up
+ * on the page therefore lands.
  */
 export function useRedirectWhenSignedIn(): string {
   const [searchParams] = useSearchParams();

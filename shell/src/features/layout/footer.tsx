@@ -27,7 +27,7 @@ function ContactItems() {
   );
 }
 
-/** Footer (spec §2): brand and mission, contact, store links, legal. */
+/** Footer (docs/product/screens.md, "Footer"): brand and mission, contact, store links, legal. */
 export function Footer() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   const footer = useRef<HTMLElement>(null);

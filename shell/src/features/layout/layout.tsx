@@ -24,7 +24,10 @@ function useSessionEndedRedirect(): void {
   );
 }
 
-/** Shared layout (spec §2): top bar, the routed screen, footer, one bottom-centre toast at a time. */
+/**
+ * Shared layout (docs/product/screens.md, "Shared layout"): top bar, the routed screen, footer, one
+ * bottom-centre toast at a time.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   useThemeAttribute();
   useSiteData();

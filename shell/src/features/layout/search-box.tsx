@@ -10,7 +10,7 @@ export function searchUrl(text: string): string {
   return query ? `/search?query=${encodeURIComponent(query)}` : '/search';
 }
 
-/** Search form of the top bar (spec §2). */
+/** Search form of the top bar (docs/product/screens.md, "Search box"). */
 export function SearchBox() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   const navigate = useNavigate();

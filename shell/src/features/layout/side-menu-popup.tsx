@@ -12,7 +12,8 @@ import topBar from './top-bar.module.css';
 import { useCategories } from './use-categories';
 
 /**
- * The 'All' drawer (spec §2): greeting, categories; closes on backdrop, close button or choosing a category.
+ * The 'All' drawer (docs/product/screens.md, "Side menu"): greeting, categories; closes on backdrop, close
+ * button or choosing a category.
  * Loaded when the shopper reaches for its button (side-menu.tsx).
  */
 export function SideMenuPopup({ openNow, focusTrigger, pendingKeys }: DeferredPopupProps) {

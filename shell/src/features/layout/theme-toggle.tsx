@@ -2,7 +2,7 @@ import { modeAtom, toggleModeAtom } from '@shop/state';
 import { useAtomValue, useSetAtom } from 'jotai';
 import topBar from './top-bar.module.css';
 
-/** Switches light/dark; the choice is saved (spec §4). */
+/** Switches light/dark; the choice is saved (docs/product/rules.md, "Theme"). */
 export function ThemeToggle() {
   const mode = useAtomValue(modeAtom);
   const toggle = useSetAtom(toggleModeAtom);

@@ -9,7 +9,8 @@ import topBar from './top-bar.module.css';
 import { UserMenuLabel } from './user-menu-label';
 
 /**
- * User dropdown (spec §2): 'Hello, sign in' → Sign In, or 'Hello, {name}' → profile, history, sign out.
+ * User dropdown (docs/product/screens.md, "User menu"): 'Hello, sign in' → Sign In, or 'Hello, {name}' →
+ * profile, history, sign out.
  * A Radix menu: arrow keys move between items, Escape closes, focus goes back to the button. Loaded when
  * the shopper reaches for its button (user-menu.tsx).
  */

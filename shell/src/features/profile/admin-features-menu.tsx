@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import menu from '../../shared/menu.module.css';
 import styles from './admin-features-menu.module.css';
 
-/** Spec §2, User Profile: the admin screens, in the spec's order and words. */
+/** The admin screens, in the order and words of docs/product/screens.md, "User Profile". */
 const ADMIN_LINKS = [
   { to: '/create-listing', label: 'Add Product' },
   { to: '/all-users', label: 'View All Users' },

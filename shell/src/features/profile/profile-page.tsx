@@ -21,9 +21,9 @@ interface UpdateProfileRequest {
 }
 
 /**
- * User Profile (spec §2): name, e-mail, new password twice; the current password is asked for when the
- * e-mail or the password changes. The answer's fresh token replaces the stored one (a new password ends
- * every other session). Admins also get the 'ADMIN FEATURES' menu.
+ * User Profile (docs/product/screens.md, "User Profile"): name, e-mail, new password twice; the current
+ * password is asked for when the e-mail or the password changes. The answer's fresh token replaces the stored
+ * one (a new password ends every other session). Admins also get the 'ADMIN FEATURES' menu.
  */
 export function ProfilePage() {
   const [userInfo, setUserInfo] = useAtom(userInfoAtom);
