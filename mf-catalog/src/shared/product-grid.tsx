@@ -3,7 +3,10 @@ import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui';
 import styles from './product-grid.module.css';
 import { ProductCard } from './product-card';
 
-/** The grid of product cards: 1 column on extra-small screens, 2 small, 3 medium, 4 large (spec §2 "Home"). */
+/**
+ * The grid of product cards: 1 column on extra-small screens, 2 small, 3 medium, 4 large
+ * (docs/product/screens.md, "Home").
+ */
 export function ProductGrid({ products }: { products: readonly Product[] }) {
   return (
     <ul className={styles['grid']} aria-label="Products">

@@ -12,8 +12,9 @@ interface AddToCart {
 }
 
 /**
- * Add to cart through the shared cart rules (spec §4, §5) with the stock read from the server at the
- * moment of the click: the page's copy may be minutes old, and another shopper may have bought the last one.
+ * Add to cart through the shared cart rules (docs/product/rules.md, "Cart") with the stock read from the
+ * server at the moment of the click: the page's copy may be minutes old, and another shopper may have bought
+ * the last one.
  */
 export function useAddToCart(): AddToCart {
   const addToCart = useSetAtom(addToCartAtom);

@@ -6,8 +6,8 @@ const STEPS = ['Sign-In', 'Shipping', 'Payment', 'Place Order'] as const;
 type CheckoutStep = (typeof STEPS)[number];
 
 /**
- * The checkout's steps bar (spec §2, Checkout): Sign-In, Shipping, Payment, Place Order. Steps up to
- * `current` are marked done; the current one carries `aria-current="step"`.
+ * The checkout's steps bar (docs/product/screens.md, "Checkout"): Sign-In, Shipping, Payment, Place Order.
+ * Steps up to `current` are marked done; the current one carries `aria-current="step"`.
  */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
   const currentIndex = STEPS.indexOf(current);

@@ -2,7 +2,10 @@ import type { OrderPrices } from '@shop/contracts';
 import { formatPrice } from '@shop/state';
 import styles from './order-summary.module.css';
 
-/** The Order Summary rows (spec §2): Items, Tax, Bitcoin Discount (only when positive), Order Total. */
+/**
+ * The Order Summary rows (docs/product/screens.md, "Preview Order"): Items, Tax, Bitcoin Discount (only
+ * when positive), Order Total.
+ */
 export function OrderSummary({ prices, currency }: { prices: OrderPrices; currency: string }) {
   return (
     <dl className={styles['summary']}>

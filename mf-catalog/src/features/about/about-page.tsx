@@ -12,8 +12,8 @@ import { HeroVideo } from './hero-video';
 import { useHashScroll } from './use-hash-scroll';
 
 /**
- * `/about` (spec §2 "Marketing page"): hero, about us, services, testimonials, FAQ and the Bitcoin banner.
- * The footer links to its sections by id (#about, #services, #testimonials, #faq).
+ * `/about` (docs/product/screens.md, "Marketing page"): hero, about us, services, testimonials, FAQ and the
+ * Bitcoin banner. The footer links to its sections by id (#about, #services, #testimonials, #faq).
  */
 export default function AboutPage() {
   const { websiteName } = useAtomValue(siteSettingsAtom);

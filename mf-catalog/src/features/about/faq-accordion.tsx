@@ -2,7 +2,10 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { FAQS } from './about-content';
 import styles from './about-page.module.css';
 
-/** The seven questions; opening one closes the other (spec §2), and the open one can be closed again. */
+/**
+ * The seven questions; opening one closes the other, and the open one can be closed again
+ * (docs/product/screens.md, "Marketing page").
+ */
 export function FaqAccordion() {
   return (
     <Accordion.Root type="single" collapsible className={styles['faq']}>

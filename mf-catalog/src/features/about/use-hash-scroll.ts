@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useReducedMotion } from './use-reduced-motion';
 
 /**
- * Brings the section the URL's hash names into view (spec §2 "Marketing page"): on the first load and
- * on every navigation to a hash, even the same one again (the footer's links while already here).
+ * Brings the section the URL's hash names into view (docs/product/screens.md, "Marketing page"): on the first
+ * load and on every navigation to a hash, even the same one again (the footer's links while already here).
  * Smooth unless the visitor asked for less motion; focus moves there too, so the keyboard follows.
  */
 export function useHashScroll(): void {

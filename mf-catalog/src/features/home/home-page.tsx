@@ -7,7 +7,7 @@ import { siteStructuredData } from '../../shared/metadata/structured-data';
 import { ProductGrid } from '../../shared/product-grid';
 import styles from './home-page.module.css';
 
-/** Home: the grid of every product (spec §2 "Home"); the page title is the site name. */
+/** Home: the grid of every product (docs/product/screens.md, "Home"); the page title is the site name. */
 export default function HomePage() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   // The same path the shell's first script prefetches for this screen (PRODUCTS_API): its answer is taken over.

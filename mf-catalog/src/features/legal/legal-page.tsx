@@ -4,7 +4,10 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './legal-page.module.css';
 
-/** `/legal` (spec §2): the terms, with the $1,000 liability cap and the under-thirteen statement (spec §9). */
+/**
+ * `/legal` (docs/product/screens.md, "Legal"): the terms, with the $1,000 liability cap and the
+ * under-thirteen statement.
+ */
 export default function LegalPage() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   const store = websiteName || 'the store';

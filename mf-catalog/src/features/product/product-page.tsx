@@ -9,7 +9,10 @@ import { PageMetadata, describeIn, useSiteIdentity } from '../../shared/metadata
 import { productBreadcrumbs, productStructuredData } from '../../shared/metadata/structured-data';
 import { ProductSlider } from './product-slider';
 
-/** `/product/{slug}` (spec §2 "Product page"); a slug no product could have is not asked for. */
+/**
+ * `/product/{slug}` (docs/product/screens.md, "Product page"); a slug no product could have is not asked
+ * for.
+ */
 export default function ProductPage() {
   const slug = useParams()['slug'] ?? '';
   if (!PRODUCT_SLUG_PATTERN.test(slug)) return <NotFound />;
@@ -18,8 +21,9 @@ export default function ProductPage() {
 }
 
 /**
- * The screen's level-one heading while there is no product to name (loading, not found, failed): not
- * shown, as the spec shows only the alert, but there for whoever moves through the page by its headings.
+ * The screen's level-one heading while there is no product to name (loading, not found, failed): not shown,
+ * as the screen shows only the alert (docs/product/screens.md, "Product page"), but there for whoever moves
+ * through the page by its headings.
  */
 function UnnamedPageHeading() {
   return <VisuallyHidden as="h1">Product Page</VisuallyHidden>;

@@ -14,7 +14,8 @@ export interface ProductSliderProps {
 
 /**
  * The product's pictures, one per view 50 px apart, with arrows, clickable bullets and a draggable scrollbar
- * (spec §2 "Product page"); Swiper's a11y module names the arrows and bullets, arrow keys move it too.
+ * (docs/product/screens.md, "Product page"); Swiper's a11y module names the arrows and bullets, arrow keys
+ * move it too.
  */
 export function ProductSlider({ name, images }: ProductSliderProps) {
   if (images.length === 0) {

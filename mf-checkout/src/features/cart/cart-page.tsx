@@ -16,7 +16,10 @@ import shared from '../../shared/checkout.module.css';
 import { LineThumb } from '../../shared/line-thumb';
 import styles from './cart-page.module.css';
 
-/** Shopping Cart (spec §2 "Cart"): lines with quantity controls, subtotal, proceed to checkout. */
+/**
+ * Shopping Cart (docs/product/screens.md, "Cart"): lines with quantity controls, subtotal, proceed to
+ * checkout.
+ */
 export default function CartPage() {
   const cartItems = useAtomValue(cartItemsAtom);
   const quantity = useAtomValue(cartQuantityAtom);

@@ -11,7 +11,10 @@ function pageFrom(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Order History (spec §2): the customer's orders, newest first, a page at a time (?page=). */
+/**
+ * Order History (docs/product/screens.md, "Order History"): the customer's orders, newest first, a page
+ * at a time (?page=).
+ */
 export default function OrderHistoryPage() {
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get('page'));

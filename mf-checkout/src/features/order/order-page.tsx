@@ -16,7 +16,10 @@ import { ORDER_NOT_FOUND, useOrder } from './use-order';
 import { useWallet } from './use-wallet';
 import { WalletPanel } from './wallet-panel';
 
-/** Order detail /order/{id} (spec §2): shipping, delivery, payment, items, summary; unpaid orders are paid here. */
+/**
+ * Order detail /order/{id} (docs/product/screens.md, "Order detail"): shipping, delivery, payment, items,
+ * summary; unpaid orders are paid here.
+ */
 export default function OrderPage() {
   const { id = '' } = useParams();
   const { state, replace } = useOrder(id);

@@ -36,9 +36,9 @@ export interface ReceiptUploadDialogProps {
 }
 
 /**
- * 'Upload Receipt' (spec §2, Order detail): choose an image, watch the upload's percentage, then
- * 'Mark Order As Paid' sends it with `PUT /api/orders/{id}/pay`. Messages show in the dialog as well
- * as in a toast: the modal dialog hides the rest of the page, toasts included, from screen readers.
+ * 'Upload Receipt' (docs/product/screens.md, "Order detail"): choose an image, watch the upload's percentage,
+ * then 'Mark Order As Paid' sends it with `PUT /api/orders/{id}/pay`. Messages show in the dialog as well as
+ * in a toast: the modal dialog hides the rest of the page, toasts included, from screen readers.
  */
 export function ReceiptUploadDialog({ open, onOpenChange, orderId, onPaid }: ReceiptUploadDialogProps) {
   const { state, upload, reset } = useImageUpload();

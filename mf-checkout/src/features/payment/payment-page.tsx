@@ -8,10 +8,13 @@ import { CheckoutSteps } from '../../shared/checkout-steps';
 import shared from '../../shared/checkout.module.css';
 import styles from './payment-page.module.css';
 
-/** The payment screen's choice until the shopper picks another (spec §9). */
+/** The payment screen's choice until the shopper picks another (docs/product/rules.md, "Checkout"). */
 const SCREEN_DEFAULT: PaymentMethod = 'bitcoin';
 
-/** Payment Method (spec §2, Checkout): bitcoin, apple Pay or cashapp; needs a shipping address first. */
+/**
+ * Payment Method (docs/product/screens.md, "Payment"): bitcoin, apple Pay or cashapp; needs a shipping
+ * address first.
+ */
 export default function PaymentPage() {
   const shippingAddress = useAtomValue(shippingAddressAtom);
   const [saved, setPaymentMethod] = useAtom(paymentMethodAtom);

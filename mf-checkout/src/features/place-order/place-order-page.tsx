@@ -19,8 +19,8 @@ import { ShippingDetails } from '../../shared/shipping-details';
 import { usePlaceOrder } from './use-place-order';
 
 /**
- * Preview Order (spec §2, Checkout): the address, method and items with Edit links, the amounts as the
- * server will price them (`priceOrder` through the cart's prices), and Place Order.
+ * Preview Order (docs/product/screens.md, "Preview Order"): the address, method and items with Edit links,
+ * the amounts as the server will price them (`priceOrder` through the cart's prices), and Place Order.
  */
 export default function PlaceOrderPage() {
   const shippingAddress = useAtomValue(shippingAddressAtom);

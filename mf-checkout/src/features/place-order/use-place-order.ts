@@ -36,7 +36,8 @@ export function usePlaceOrder(paymentMethod: PaymentMethod) {
     if (inFlight.current || cartItems.length === 0) return;
     inFlight.current = true;
     const { fullName, address, city, country, phoneNumber } = shippingAddress;
-    // The server prices the order itself; the amounts are sent because spec §7 names them.
+    // The server prices the order itself; the amounts are sent because the call carries them
+    // (docs/product/calls.md, "Orders").
     const body: PlaceOrderRequest = {
       orderItems: cartItems.map(({ _id, name, quantity, price, image }) => ({
         _id,

@@ -3,7 +3,10 @@ import type { ShippingAddress } from '@shop/state';
 
 export type ShippingField = 'fullName' | 'address' | 'city' | 'country' | 'phoneNumber';
 
-/** The form's fields in screen order, with their labels (spec §2) and the server's length limits. */
+/**
+ * The form's fields in screen order, with their labels (docs/product/screens.md, "Shipping") and the
+ * server's length limits.
+ */
 export const SHIPPING_FIELDS: ReadonlyArray<{ name: ShippingField; label: string; maxLength: number }> = [
   { name: 'fullName', label: 'Full Name', maxLength: ORDER_LIMITS.fullName },
   { name: 'address', label: 'Address', maxLength: ORDER_LIMITS.address },
@@ -21,8 +24,9 @@ const SHIPPING_MESSAGES = {
 export type ShippingErrors = Partial<Record<ShippingField, string>>;
 
 /**
- * What is wrong with the form (spec §5: every field required, a country chosen), checked as the orders
- * service checks it: trimmed, and the phone number by the shared `isPhoneNumber`.
+ * What is wrong with the form (every field required, a country chosen), checked as the orders service
+ * checks it: trimmed, and the phone number by the shared `isPhoneNumber`
+ * (docs/product/rules.md, "Validation").
  */
 export function validateShipping(values: Record<ShippingField, string>): ShippingErrors {
   const errors: ShippingErrors = {};
@@ -37,7 +41,10 @@ export function validateShipping(values: Record<ShippingField, string>): Shippin
   return errors;
 }
 
-/** The address the state keeps: trimmed fields, shipping price 0 (spec §9). */
+/**
+ * The address the state keeps: trimmed fields, shipping price 0
+ * (docs/product/data.md, "Shipping address").
+ */
 export function toShippingAddress(values: Record<ShippingField, string>): ShippingAddress {
   return {
     fullName: values.fullName.trim(),

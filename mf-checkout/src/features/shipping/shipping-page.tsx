@@ -22,7 +22,10 @@ const AUTOCOMPLETE: Record<ShippingField, string> = {
   phoneNumber: 'tel',
 };
 
-/** Shipping Address (spec §2, Checkout): five required fields, checked as the server checks them; Continue → /payment. */
+/**
+ * Shipping Address (docs/product/screens.md, "Shipping"): five required fields, checked as the server
+ * checks them; Continue → /payment.
+ */
 export default function ShippingPage() {
   const [saved, setShippingAddress] = useAtom(shippingAddressAtom);
   const navigate = useNavigate();
