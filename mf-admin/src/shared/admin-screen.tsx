@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import shared from './admin.module.css';
 
-/** An admin screen's frame (spec §2): its title, in the tab and as its heading, over its content. */
+/**
+ * An admin screen's frame (docs/product/screens.md, "Admin screens"): its title, in the tab and as its
+ * heading, over its content.
+ */
 export function AdminScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className={shared['page']}>

@@ -4,7 +4,10 @@ import { useId, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import styles from './image-upload-field.module.css';
 
-/** Spec §8: the toasts of a single image upload (wallet QR code, site logo). */
+/**
+ * The toasts of a single image upload, for a wallet QR code or the site logo
+ * (docs/product/messages.md, "Admin toasts").
+ */
 const IMAGE_UPLOAD_MESSAGES = {
   uploaded: 'Image uploaded successfully',
   failed: 'Image upload failed',

@@ -18,8 +18,8 @@ export interface ListScreenProps<T> extends PagedTableProps<T> {
 }
 
 /**
- * An admin list screen (spec §2): its heading, the search box over the list (named after the rows'
- * noun), the paged table, then its dialogs.
+ * An admin list screen (docs/product/screens.md, "Admin lists"): its heading, the search box over the list
+ * (named after the rows' noun), the paged table, then its dialogs.
  */
 export function ListScreen<T>({ title, searchHint, note, actions, children, ...table }: ListScreenProps<T>) {
   const { position, go } = table.list;

@@ -17,9 +17,9 @@ export interface PagedTableProps<T> {
 }
 
 /**
- * An admin list as every admin screen shows it (spec §2): a spinner while loading, the danger alert on
- * failure, a message when nothing matches, else a scrollable table marked busy while it refreshes in
- * place, and the pager under it.
+ * An admin list as every admin screen shows it (docs/product/screens.md, "Admin lists"): a spinner while
+ * loading, the danger alert on failure, a message when nothing matches, else a scrollable table marked busy
+ * while it refreshes in place, and the pager under it.
  */
 export function PagedTable<T>({
   list: { state, position, go },

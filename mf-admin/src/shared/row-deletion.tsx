@@ -14,8 +14,8 @@ export interface RowDeletion<T> {
 }
 
 /**
- * The Delete of an admin list (spec §2): a row's Delete button asks, and once the dialog is confirmed
- * `DELETE path(row)` runs as a list action (its toast, the list refreshed in place).
+ * The Delete of an admin list (docs/product/screens.md, "Admin lists"): a row's Delete button asks, and once
+ * the dialog is confirmed `DELETE path(row)` runs as a list action (its toast, the list refreshed in place).
  */
 export function useRowDeletion<T extends { _id: string }>(
   act: ListAct,

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 
 /**
- * The save of an admin settings form (spec §8): `call` sends it, then the success toast and `onSaved`
- * with the server's answer; a refusal is an error toast with the server's message. `saving` holds the
- * form's buttons meanwhile.
+ * The save of an admin settings form (docs/product/messages.md, "Admin toasts"): `call` sends it, then the
+ * success toast and `onSaved` with the server's answer; a refusal is an error toast with the server's
+ * message. `saving` holds the form's buttons meanwhile.
  */
 export function useFormSave<T>(call: () => Promise<T>, done: string, onSaved: (saved: T) => void) {
   const [saving, setSaving] = useState(false);

@@ -6,9 +6,9 @@ import { toast } from 'react-toastify';
 export type ListAct = (id: string, call: () => Promise<unknown>, done: string) => Promise<void>;
 
 /**
- * An admin action on one row of a list (spec §4, §8): the call, the spec's success toast, then the list
- * refreshed in place; a refusal is an error toast with the server's message. `busy` is the id of the
- * row being worked on, so its buttons wait.
+ * An admin action on one row of a list: the call, its success toast, then the list refreshed in place
+ * (docs/product/screens.md, "Admin lists"; docs/product/messages.md, "Admin toasts"); a refusal is an
+ * error toast with the server's message. `busy` is the id of the row being worked on, so its buttons wait.
  */
 export function useListAction(reload: () => void): { busy: string | undefined; act: ListAct } {
   const [busy, setBusy] = useState<string>();

@@ -6,7 +6,10 @@ import { AdminScreen } from '../../shared/admin-screen';
 import { EMPTY_LISTING, ListingForm } from './listing-form';
 import { LISTING_MESSAGES } from './listing-messages';
 
-/** Create listing (spec §2, admin): the shared form; a new product starts unrated (spec §7). */
+/**
+ * Create listing (docs/product/screens.md, "Create listing and Update Product"): the shared form; a new
+ * product starts unrated (docs/product/rules.md, "Listings").
+ */
 export default function CreateListingPage() {
   const navigate = useNavigate();
 

@@ -50,7 +50,10 @@ function useCategories(): string[] {
   return loadedList(useApiGet<string[]>(`${PRODUCTS_API}/categories`));
 }
 
-/** Create listing and Update Product share this form (spec §2): images, then the product's fields. */
+/**
+ * Create listing and Update Product share this form: images, then the product's fields
+ * (docs/product/screens.md, "Create listing and Update Product").
+ */
 export function ListingForm({
   initial,
   minStock,

@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES } from '@shop/contracts';
 
-/** The listing form's messages, word for word from the spec (§5, §8). */
+/** The listing form's messages, word for word (docs/product/messages.md, "Admin toasts"). */
 export const LISTING_MESSAGES = {
   noImage: PRODUCT_MESSAGES.noImage,
   tooManyImages: PRODUCT_MESSAGES.tooManyImages,

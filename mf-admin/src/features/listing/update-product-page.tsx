@@ -18,7 +18,10 @@ const draftOf = (product: Product): ListingDraft => ({
   countInStock: String(product.countInStock),
 });
 
-/** Update Product (spec §2, admin): the shared form, filled with the product of the route. */
+/**
+ * Update Product (docs/product/screens.md, "Create listing and Update Product"): the shared form, filled
+ * with the product of the route.
+ */
 export default function UpdateProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();

@@ -23,9 +23,9 @@ const stored = (url: string): ListingImage => ({
 });
 
 /**
- * Why an upload failed: the spec's words, with the server's reason when it refused the file itself
- * (damaged, too large, not an image), so the admin knows what to fix; a throttled upload shows only
- * the server's words, which say how long to wait.
+ * Why an upload failed: the shop's words (docs/product/messages.md, "Admin toasts"), with the server's reason
+ * when it refused the file itself (damaged, too large, not an image), so the admin knows what to fix; a
+ * throttled upload shows only the server's words, which say how long to wait.
  */
 function failure(error: unknown): { message: string; reason?: string } {
   if (!(error instanceof ApiError)) return { message: LISTING_MESSAGES.uploadFailed };
@@ -91,7 +91,10 @@ export function useListingImages(initialUrls: readonly string[]) {
     [forgetPreview, update],
   );
 
-  /** Uploads the chosen files, unless the listing would then hold more than five images (spec §5). */
+  /**
+   * Uploads the chosen files, unless the listing would then hold more than five images
+   * (docs/product/rules.md, "Listings").
+   */
   const add = useCallback(
     (files: readonly File[]) => {
       const kept = images.filter((image) => image.status !== 'failed').length;

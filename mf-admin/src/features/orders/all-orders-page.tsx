@@ -24,7 +24,10 @@ const COMMANDS: Record<OrderCommand, { path: string; done: string }> = {
   deliver: { path: 'delivered', done: 'Order marked as delivered!' },
 };
 
-/** All Orders (spec §2, admin): confirm payments from their receipts, deliver, delete. */
+/**
+ * All Orders (docs/product/screens.md, "All Orders"): confirm payments from their receipts, deliver,
+ * delete.
+ */
 export default function AllOrdersPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
   const list = usePagedList<Order>(ordersPath);

@@ -2,7 +2,10 @@ import type { Order } from '@shop/contracts';
 import { formatPrice } from '@shop/state';
 import styles from './all-orders-page.module.css';
 
-/** The ORDER ITEMS cell: a disclosure listing each line as "name, quantity x price" (spec §2). */
+/**
+ * The ORDER ITEMS cell: a disclosure listing each line as "name, quantity x price"
+ * (docs/product/screens.md, "All Orders").
+ */
 export function OrderItemsMenu({ order, currency }: { order: Order; currency: string }) {
   const count = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
   return (

@@ -13,7 +13,7 @@ import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-pag
 const productsPath = ({ q, page }: ListPosition) =>
   `${PRODUCTS_API}?${new URLSearchParams({ ...(q && { query: q }), sort: 'newest', page: String(page), pageSize: String(PAGE_SIZE) })}`;
 
-/** All Products (spec §2, admin): search, page, edit and delete the catalogue. */
+/** All Products (docs/product/screens.md, "All Products"): search, page, edit and delete the catalogue. */
 export default function AllProductsPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
   const list = usePagedList<Product>(productsPath);

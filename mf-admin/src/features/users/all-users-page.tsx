@@ -12,7 +12,7 @@ import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-pag
 const usersPath = ({ q, page }: ListPosition) =>
   `${USERS_API}/all-users?${new URLSearchParams({ ...(q && { q }), page: String(page), limit: String(PAGE_SIZE) })}`;
 
-/** All Users (spec §2, admin): make admins, delete accounts (never your own). */
+/** All Users (docs/product/screens.md, "All Users"): make admins, delete accounts (never your own). */
 export default function AllUsersPage() {
   const me = useAtomValue(userInfoAtom);
   const list = usePagedList<UserSummary>(usersPath);

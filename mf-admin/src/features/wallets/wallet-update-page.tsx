@@ -4,7 +4,10 @@ import { AdminScreen } from '../../shared/admin-screen';
 import { WalletForm } from './wallet-form';
 import styles from './wallet-update-page.module.css';
 
-/** Wallet update (spec §2, admin): each payment method's details and QR code, saved one by one. */
+/**
+ * Wallet update (docs/product/screens.md, "Wallet update"): each payment method's details and QR code,
+ * saved one by one.
+ */
 export default function WalletUpdatePage() {
   const answer = useApiGet<Wallet[]>(`${WALLET_API}/all-wallets`);
   const wallets = loadedList(answer);

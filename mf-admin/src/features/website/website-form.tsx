@@ -40,7 +40,8 @@ export function WebsiteForm({
     },
     'Website data updated successfully',
     (updated) => {
-      // The shared settings state is what the top bar and every price read (spec §4).
+      // The shared settings state is what the top bar and every price read
+      // (docs/product/screens.md, "Website update").
       setSiteSettings(siteSettingsFromRecords([updated]));
       onSaved(updated);
     },

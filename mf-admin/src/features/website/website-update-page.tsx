@@ -3,7 +3,10 @@ import { LoadingBox, MessageBox, useApiGet } from '@shop/ui';
 import { AdminScreen } from '../../shared/admin-screen';
 import { WebsiteForm } from './website-form';
 
-/** Website update (spec §2, admin): the first settings record's name, currency and logo. */
+/**
+ * Website update (docs/product/screens.md, "Website update"): the first settings record's name, currency
+ * and logo.
+ */
 export default function WebsiteUpdatePage() {
   const settings = useApiGet<SiteSettings[]>(SITE_SETTINGS_API);
   const record =

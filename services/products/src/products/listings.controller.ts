@@ -6,7 +6,10 @@ import { ProductResponse } from './dto/product.response';
 import { CreateProductDto } from './dto/product-input.dto';
 import { ProductsAdminService } from './products-admin.service';
 
-/** `POST /api/listings/create`: the admin's "Create listing" screen (spec §2, §7). */
+/**
+ * `POST /api/listings/create` (docs/product/calls.md, "Catalogue"): the admin's "Create listing" screen
+ * (docs/product/screens.md, "Create listing and Update Product").
+ */
 @ApiTags('products')
 @Controller('api/listings')
 export class ListingsController {

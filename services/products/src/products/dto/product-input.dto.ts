@@ -32,7 +32,10 @@ function IsMediaImageUrl(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** The fields create and update share (spec §5); countInStock differs, see below. */
+/**
+ * The fields create and update share (docs/product/rules.md, "Listings"); countInStock differs, see
+ * below.
+ */
 abstract class ProductInputDto implements ProductInput {
   @Trim()
   @IsString()
