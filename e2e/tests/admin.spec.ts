@@ -14,7 +14,8 @@ import {
   uploadImageThroughApi,
 } from './fixtures';
 
-// The admin screens of issue 13, as an admin uses them, with a shopper's side done through the API so
+// The admin screens (docs/product/screens.md, "Admin screens"; docs/decisions/0009-admin-screens.md), as
+// an admin uses them, with a shopper's side done through the API so
 // these tests do not depend on the checkout screens.
 
 /** 8×8 PNGs, red and blue: the media service judges an image by its bytes, so these are real ones. */

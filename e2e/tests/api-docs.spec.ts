@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// The API reference (issue 25 item 5; docs/decisions/0015-api-reference.md): one page built from the six
+// The API reference (docs/decisions/0015-api-reference.md): one page built from the six
 // services' OpenAPI documents, served by the data service behind the gateway's /api/docs route.
 
 const SECTIONS = ['products', 'orders', 'users', 'wallet', 'data', 'media'].map((name) => `${name} service`);

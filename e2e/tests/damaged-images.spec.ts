@@ -1,8 +1,9 @@
 import { SEEDED_ADMIN, expect, signInThroughApi, startSignedIn, test } from './fixtures';
 import { noisyPicture, truncated } from './test-images';
 
-// Issue 22: a damaged picture (a truncated copy, as phones and flaky networks make) is refused at
-// upload, and the admin reads why in the listing's image field instead of the shop serving it broken.
+// A damaged picture (a truncated copy, as phones and flaky networks make) is refused at upload
+// (docs/decisions/0006-catalogue-and-media.md, "Media service"), and the admin reads why in the listing's
+// image field instead of the shop serving it broken.
 
 test('an admin adding a damaged picture to a listing reads why it was refused, in its tile', async ({
   page,

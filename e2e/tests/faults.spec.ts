@@ -16,7 +16,7 @@ import {
 } from './support/orders';
 
 /**
- * Fault tests (issues 14 and 27): a shop supervised as `npm start` runs it, its data on disk so a killed
+ * Fault tests (docs/reliability.md): a shop supervised as `npm start` runs it, its data on disk so a killed
  * database comes back with it, shoppers placing orders through the gateway while one part is killed with
  * SIGKILL. Every request and its answer is kept, so what is stored afterwards can be compared with what
  * each shopper was told.

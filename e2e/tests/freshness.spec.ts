@@ -3,18 +3,18 @@ import type { Product } from '@shop/contracts';
 import { CATALOG_CACHE_MAX_AGE_MS, SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
 
 /**
- * Catalogue reads are served from the products service's memory and revalidated by browsers (issue 16,
- * item 4). An admin's change must still reach what a shopper sees (issue 27, item 7: on the page, not on
- * a fetch): the cache is dropped by the change's own events, not left to expire. This fails if
- * invalidation breaks (a stale answer lives until the cache's backstop, CATALOG_CACHE_MAX_AGE_MS, which
- * the test stack sets) or if the browser could reuse the answer without revalidating (any max-age on
- * it). How soon the change shows (about a second) is a latency goal for bench/: here it is annotated,
- * and the bound is half the backstop, which only an invalidation by the events can beat.
+ * Catalogue reads are served from the products service's memory and revalidated by browsers
+ * (docs/performance.md, "Catalogue reads"). An admin's change must still reach what a shopper sees, on the
+ * page, not on a fetch: the cache is dropped by the change's own events, not left to expire. This fails if
+ * invalidation breaks (a stale answer lives until the cache's backstop, CATALOG_CACHE_MAX_AGE_MS, which the
+ * test stack sets) or if the browser could reuse the answer without revalidating (any max-age on it). How
+ * soon the change shows (about a second) is a latency goal for bench/: here it is annotated, and the bound is
+ * half the backstop, which only an invalidation by the events can beat.
  *
- * The product page does not refresh itself while it is open: a shopper sees a change on their next
- * visit of it. So the shopper here goes back to the previous screen and forward to the product again,
- * inside the single-page app (the shell and the remote stay loaded, as they do for a shopper), until the
- * page shows the new name and price; the time is from the change's 2xx to that DOM.
+ * The product page does not refresh itself while it is open: a shopper sees a change on their next visit of
+ * it. So the shopper here goes back to the previous screen and forward to the product again, inside the
+ * single-page app (the shell and the remote stay loaded, as they do for a shopper), until the page shows the
+ * new name and price; the time is from the change's 2xx to that DOM.
  */
 
 // The answers the page read just before the change would stay stale this long without the events.

@@ -16,8 +16,8 @@ import {
   uploadImageThroughApi,
 } from './fixtures';
 
-// Issue 24's "done when": one request of the browser is one trace in Jaeger across the gateway, orders,
-// NATS, products and its database; every part's metrics move with known traffic, and VictoriaMetrics
+// What docs/observability.md promises: one request of the browser is one trace in Jaeger across the gateway,
+// orders, NATS, products and its database; every part's metrics move with known traffic, and VictoriaMetrics
 // has them. The stack runs Jaeger and VictoriaMetrics unless SHOP_OBSERVABILITY=0 (then these fail).
 
 const RED_PNG = Buffer.from(
@@ -291,8 +291,8 @@ test.describe('traces', () => {
     expect(consumed?.tags['messaging.destination.name']).toMatch(/(^|\.)order\.paid$/);
     expect(isUnder(paidSpans, consumed!, published!), 'the consumer continues the publish').toBe(true);
 
-    // The trace viewer on Jaeger's port (tools/dev-stack/trace-viewer) finds the order's trace by its service and
-    // shows it as one tree, the gateway's span first; a span opens to its attributes.
+    // The trace viewer on Jaeger's port (tools/dev-stack/trace-viewer) finds the order's trace by its service
+    // and shows it as one tree, the gateway's span first; a span opens to its attributes.
     const viewer = await (await browser.newContext()).newPage();
     await viewer.goto(`${jaegerUrl}/`);
     await viewer.getByLabel('Service').selectOption('orders');

@@ -35,12 +35,13 @@ import {
 } from './support/replicas';
 
 /**
- * Replicas and a NATS cluster on one machine (issue 26 items 2 to 4), as `SHOP_REPLICAS=products=2,orders=2
- * SHOP_NATS_CLUSTER=3 npm start` runs them: two copies of products and of orders behind the gateway, each on
- * its own port, and three clustered nats-server nodes whose URLs every service is given, every part
- * supervised (restarted when it dies) as npm start does. A stack of its own: the other specs' shop runs
- * one of each. Its recovery windows are shortened as faults.spec.ts's are (SHORTENED_RECOVERY_ENV: an
- * interrupted checkout is given back after 15 s, not 60 s) to keep the suite's time.
+ * Replicas and a NATS cluster on one machine, as `SHOP_REPLICAS=products=2,orders=2 SHOP_NATS_CLUSTER=3 npm
+ * start` runs them (docs/scaling.md; docs/reliability.md, "With replicas and a NATS cluster"): two copies of
+ * products and of orders behind the gateway, each on its own port, and three clustered nats-server nodes
+ * whose URLs every service is given, every part supervised (restarted when it dies) as npm start does. A
+ * stack of its own: the other specs' shop runs one of each. Its recovery windows are shortened as
+ * faults.spec.ts's are (SHORTENED_RECOVERY_ENV: an interrupted checkout is given back after 15 s, not 60 s)
+ * to keep the suite's time.
  */
 let stack: RunningStack;
 /** The runner's console (what died, what is ready again), with when each line was written. */

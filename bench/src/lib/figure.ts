@@ -1,5 +1,5 @@
 // What every benchmark section reports: one figure, the reference it is compared with in the same run,
-// the ratio between them and whether it meets the target that issue 16 names.
+// the ratio between them and whether it meets its target (docs/performance.md, the table of figures).
 import type { RunningStack, StackOptions } from '@shop/dev-stack';
 
 export interface Measurement {

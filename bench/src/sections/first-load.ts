@@ -1,9 +1,9 @@
-// Issue 16, item 2 and issue 27, item 2: the JavaScript a shopper's browser downloads for the first load of
-// `/` (measured in Chromium through the gateway, nothing cached), at the first screen and once the page has
-// settled (nothing more loads by itself: the toasts arrive seconds after the load event), against the floor
-// of what the first screen runs, built in the same run from the same versions
-// (tools/webpack-preset/first-load-floor.cjs), and against the absolute budget of 100 KB brotli. The byte budget
-// itself is a test (e2e/tests/first-load.spec.ts); this section puts the figures in the report.
+// docs/performance.md, "First load of `/`": the JavaScript a shopper's browser downloads for the first load
+// of `/` (measured in Chromium through the gateway, nothing cached), at the first screen and once the page
+// has settled (nothing more loads by itself: the toasts arrive seconds after the load event), against the
+// floor of what the first screen runs, built in the same run from the same versions
+// (tools/webpack-preset/first-load-floor.cjs), and against the absolute budget of 100 KB brotli. The byte
+// budget itself is a test (e2e/tests/first-load.spec.ts); this section puts the figures in the report.
 import { buildFirstLoadFloor, measureFirstLoad } from '@shop/first-load';
 import { chromium, type Page } from 'playwright-core';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';

@@ -1,9 +1,9 @@
-// Issue 16, item 3: Lighthouse (mobile defaults: Moto G Power screen, simulated slow 4G and 4× CPU
-// slowdown) on the shop's `/` against a static HTML page of the same grid, in the same run: the same
-// products, the same image URLs and attributes (srcset of the media service's variants, sizes,
-// fetchpriority), the images fetched from the same gateway on the same origin. What is left between
-// the two is what the shop's own page costs (scripts, the remote's load, the catalogue call), which
-// is what the target bounds: LCP(shop) ≤ 2 × LCP(static).
+// docs/performance.md, "The grid (LCP)": Lighthouse (mobile defaults: Moto G Power screen, simulated slow 4G
+// and 4× CPU slowdown) on the shop's `/` against a static HTML page of the same grid, in the same run: the
+// same products, the same image URLs and attributes (srcset of the media service's variants, sizes,
+// fetchpriority), the images fetched from the same gateway on the same origin. What is left between the two
+// is what the shop's own page costs (scripts, the remote's load, the catalogue call), which is what the
+// target bounds: LCP(shop) ≤ 2 × LCP(static).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
-// Issue 16, item 5: placing orders for distinct products with 32 concurrent buyers through the gateway,
-// against reading one product by slug through the gateway in the same run with as many connections.
-// Setup (buyers signed up, products listed by the admin) is not timed. Any answer but 201 to an order,
-// or a connection error, fails the figure: a refusal is not a fast order.
+// docs/performance.md, "Orders": placing orders for distinct products with 32 concurrent buyers through the
+// gateway, against reading one product by slug through the gateway in the same run with as many connections.
+// Setup (buyers signed up, products listed by the admin) is not timed. Any answer but 201 to an order, or a
+// connection error, fails the figure: a refusal is not a fast order.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Order, Product, UserInfo } from '@shop/contracts';

@@ -1,9 +1,9 @@
-// Issue 16, item 4: GET /api/products (the home grid's request) three ways in one run: from a bare
-// Node HTTP server answering the very same bytes (this machine's ceiling), from the products service
-// directly, and through the local gateway. The gateway runs in the bench process (as npm start runs
-// it), so the load generator runs in a worker thread of its own, the same for all three targets.
-// The targets are measured twice in mirrored order (A B C C B A) and averaged, so a burst of load from
-// elsewhere on the machine weighs on all of them alike.
+// docs/performance.md, "Catalogue reads": GET /api/products (the home grid's request) three ways in one run:
+// from a bare Node HTTP server answering the very same bytes (this machine's ceiling), from the products
+// service directly, and through the local gateway. The gateway runs in the bench process (as npm start runs
+// it), so the load generator runs in a worker thread of its own, the same for all three targets. The targets
+// are measured twice in mirrored order (A B C C B A) and averaged, so a burst of load from elsewhere on the
+// machine weighs on all of them alike.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';

@@ -1,4 +1,4 @@
-// Issue 26, item 6: what a second copy of products and of orders buys. The same three workloads as the
+// docs/scaling.md: what a second copy of products and of orders buys. The same three workloads as the
 // reads and orders sections (a cached product read, the same read missing the catalogue cache, an order),
 // through the gateway, against the run's own stack (one copy of each service) and a stack started here
 // with two copies of products and of orders (SHOP_REPLICAS=products=2,orders=2), in mirrored order

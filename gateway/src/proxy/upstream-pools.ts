@@ -9,7 +9,7 @@ export function formatAddress({ host, port }: UpstreamAddress): string {
 /**
  * Kept-alive connection pools, one per upstream address and connect timeout, as Kong keeps its
  * upstream keepalive pool. undici's pools are used because its client costs a third of Node's
- * `http.request` per proxied request (measured in bench/, issue 16).
+ * `http.request` per proxied request (measured in bench/; docs/performance.md).
  */
 export class UpstreamPools {
   private readonly pools = new Map<string, Pool>();
