@@ -139,7 +139,9 @@ describe('events of another build', () => {
     const type = `test.compat.outbox.${Date.now()}`;
     const thing = await Things.create({ name: 'legacy', count: 1 });
     const entry = previousEvent(type, { thingId: String(thing._id) });
-    // What cf99fb5's `outboxPush` wrote: no schemaVersion in the entry.
+    // An entry queued before the upgrade, as `outboxPush` wrote it before schema versions existed: no
+    // schemaVersion. The new build's relay must still publish it, as version 1
+    // (docs/decisions/0013-event-compatibility.md).
     await Things.collection.updateOne({ _id: thing._id }, { $push: { outbox: entry } as never });
     const published: EventEnvelope[] = [];
     const relay = new OutboxRelay({
