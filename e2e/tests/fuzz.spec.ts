@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type FuzzResult, coverageGaps, fuzzService, watchNats } from '@shop/contract-tools';
 import { SEEDED_ADMIN, expect, signInThroughApi, signUpThroughApi, test } from './fixtures';
 
-// Issue 25 item 4 (docs/contracts.md): Schemathesis generates requests from every service's OpenAPI
+// API fuzzing (docs/contracts.md): Schemathesis generates requests from every service's OpenAPI
 // document and sends them through the gateway, as a shopper and as an admin: no answer may be a 5xx,
 // every answer must match the document (status, content type, headers, body), and no request may
 // hang. Meanwhile every message on NATS is checked against the services' AsyncAPI documents. The run
@@ -11,7 +11,7 @@ import { SEEDED_ADMIN, expect, signInThroughApi, signUpThroughApi, test } from '
 // playwright.config.ts).
 //
 // Every operation of every document must get test cases in both runs, and one the user may call must
-// not have refused them all (issue 35): runs are bounded by examples per operation, not by time, so a
+// not have refused them all: runs are bounded by examples per operation, not by time, so a
 // slow machine takes longer instead of fuzzing less (a time budget once left orders with 0 cases).
 
 // users last: its runs may change the signed-in user's password or delete an account (as they may),

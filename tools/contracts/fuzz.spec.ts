@@ -1,4 +1,4 @@
-// The coverage floor of the fuzzing (issue 35) on reports written by hand in Schemathesis's shapes: an
+// The coverage floor of the fuzzing (docs/contracts.md) on reports written by hand in Schemathesis's shapes: an
 // operation without a case, or one a user may call whose cases were all refused, is a gap. The real
 // runs are in e2e/tests/fuzz.spec.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 // Schemathesis (PyPI) against one service's OpenAPI document, through the gateway of a running shop,
-// as one user (issue 25 item 4; docs/contracts.md). e2e/tests/fuzz.spec.ts runs it for every service
+// as one user (docs/contracts.md). e2e/tests/fuzz.spec.ts runs it for every service
 // with a shopper's and an admin's token. Bounded by examples, not by time: a few examples per operation
 // and phase, a timeout per request (a request that hangs fails), and a fixed seed, so a run is
-// repeatable and always reaches every operation, however slow the machine (issue 35).
+// repeatable and always reaches every operation, however slow the machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,7 @@ export interface FuzzOptions {
   /**
    * Test cases per operation and phase at most (the coverage phase's boundary cases are not counted
    * against it). The run ends when every operation had its cases. There is no time budget on purpose:
-   * one cut the run short on a busy machine, leaving operations with no case at all (issue 35).
+   * one cut the run short on a busy machine, leaving operations with no case at all.
    */
   maxExamples?: number;
   /** A request without an answer by then fails the run. */

@@ -1,4 +1,4 @@
-// The breaking-change gate (issue 25 item 3; docs/contracts.md). For each service, its OpenAPI
+// The breaking-change gate (docs/contracts.md). For each service, its OpenAPI
 // (services/<name>/openapi.json) and AsyncAPI (services/<name>/asyncapi.yaml) documents are compared
 // with those of its previous release, the commit releases.json names under `services`, read with
 // `git show`. OpenAPI: oasdiff's breaking-changes check (its errors; warnings are shown). AsyncAPI:
@@ -100,7 +100,7 @@ async function parsedAsyncApi(text: string, which: string): Promise<Record<strin
  * A copy of a parsed document without the parser's `x-parser-*` annotations, which the written
  * document never holds. `x-parser-schema-id` numbers unnamed schemas by position
  * (`<anonymous-schema-12>`) and the generator sorts keys, so a new event whose name sorts before
- * the others renumbered every later schema, and the diff reported each as a breaking edit (issue 35).
+ * the others renumbered every later schema, and the diff reported each as a breaking edit.
  * References the parser shares (a message in components, its channel and operations) stay shared.
  */
 function withoutParserKeys(value: unknown, copies = new Map<object, unknown>()): unknown {

@@ -267,7 +267,7 @@ public final class EmbeddedMongo {
      * conditions. The library uses an index only for a query on exactly its keys, so a conditional
      * update such as {@code {_id: X, state: 'pending'}} (how the services write without transactions)
      * read and matched every document of the collection: the cost of an order grew with the number of
-     * orders (issue 16). The documents the index finds are still matched against the whole query.
+     * orders (docs/performance.md). The documents the index finds are still matched against the whole query.
      */
     static final class IdLookupH2Collection extends H2Collection {
         IdLookupH2Collection(MongoDatabase database, String collectionName, CollectionOptions options,
