@@ -17,6 +17,7 @@
 // took. Plain ESM without npm dependencies on purpose: it runs before `npm install` has finished and on
 // both the system Node (20) and the project's Node (24).
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import paths from './src/paths.cjs';
 import { ensureGoTools, findGo, goBuildAsTool, goInstall } from './install/builders.mjs';
@@ -171,7 +172,8 @@ if (isMain()) {
   }
   // Stopped (npm start stops its background build with the shop; Ctrl-C), the build under way ends with
   // the same signal and its staging folder is removed before this process exits.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => process.exit(128 + osConstants.signals[signal]));
   const quiet = args.includes('--quiet');
   const started = Date.now();
   let acted = false;
