@@ -4,6 +4,7 @@
 // linked to the real ones); the build is a stand-in that does not end until the test says so, as Go
 // compiling Jaeger for minutes does not. Lightened to what the checks need: products alone of the
 // services (the gateway and the four front-ends as always).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,15 @@ function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** SIGKILL to a process's group, if it is still there (a failed test leaves nothing running). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Gone already.
   }
 }
 
@@ -79,8 +89,9 @@ describe('the first npm start', () => {
 
   afterAll(async () => {
     if (stack) return stack.stop();
-    // startStack never answered (it waited for the build): at least the stand-in build goes.
-    if (existsSync(builderPid)) process.kill(-Number(readFileSync(builderPid, 'utf8')), 'SIGKILL');
+    // startStack never answered (it waited for the build): at least the stand-in build goes (and its
+    // keeper with it).
+    if (existsSync(builderPid)) process.kill(Number(readFileSync(builderPid, 'utf8')), 'SIGKILL');
   }, 60_000);
 
   it('serves the shop while Jaeger and VictoriaMetrics are still being built', async () => {
@@ -141,28 +152,51 @@ describe('the first npm start', () => {
 });
 
 describe('the background build', () => {
-  it('is stopped with everything it started', async () => {
-    // The installer's shape: a process that runs a long build under it (here one that never ends).
-    const pids = join(scratch, 'pids');
-    const build = new BackgroundBuild(
-      nodeScript(
-        `const child = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });` +
-          `require('node:fs').writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + child.pid);` +
-          `console.log('ensure-tools: jaeger: building, ~12 min');`,
-      ),
-      join(scratch, 'build.log'),
-      () => undefined,
+  /** A stand-in for the installer: a process running a build under it that never ends. */
+  const neverEnding = (pids: string) =>
+    nodeScript(
+      `const child = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });` +
+        `require('node:fs').writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + child.pid);` +
+        `console.log('ensure-tools: jaeger: building, ~12 min');`,
     );
-    const [builder, compiler] = (
-      await eventually(async () => (existsSync(pids) ? readFileSync(pids, 'utf8') : undefined))
-    )
+  const pidsIn = async (file: string) =>
+    (await eventually(async () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)))
       .split(' ')
-      .map(Number);
-    expect(alive(builder!) && alive(compiler!)).toBe(true);
-    await build.stop();
-    await expect(build.done).rejects.toThrow(/signal SIGTERM/);
-    expect(alive(builder!)).toBe(false);
-    await eventually(async () => (alive(compiler!) ? undefined : true), 5_000);
-    expect(readFileSync(build.logFile, 'utf8')).toContain('jaeger: building, ~12 min');
+      .map(Number) as [number, number];
+  const gone = (pid: number) => eventually(async () => (alive(pid) ? undefined : true), 5_000);
+
+  it('is stopped with everything it started', async () => {
+    const pids = join(scratch, 'stopped.pids');
+    const build = new BackgroundBuild(neverEnding(pids), join(scratch, 'build.log'), () => undefined);
+    try {
+      const [builder, compiler] = await pidsIn(pids);
+      expect(alive(builder) && alive(compiler)).toBe(true);
+      await build.stop();
+      await expect(build.done).rejects.toThrow(/exit code 143/);
+      await gone(builder);
+      await gone(compiler);
+      expect(readFileSync(build.logFile, 'utf8')).toContain('jaeger: building, ~12 min');
+    } finally {
+      killGroup(build.pid);
+    }
+  }, 30_000);
+
+  it('ends when the process that started it is gone (the pipe to its keeper closes)', async () => {
+    const pids = join(scratch, 'orphaned.pids');
+    const { command, args } = neverEnding(pids);
+    const keeper = spawn(
+      process.execPath,
+      [join(import.meta.dirname, 'stack', 'build-keeper.cjs'), command, ...args],
+      { detached: true, stdio: ['pipe', 'ignore', 'ignore'] },
+    );
+    try {
+      const [builder, compiler] = await pidsIn(pids);
+      keeper.stdin.end(); // what the stack's process dying does to the pipe
+      await gone(builder);
+      await gone(compiler);
+      await gone(keeper.pid!);
+    } finally {
+      killGroup(keeper.pid!);
+    }
   }, 30_000);
 });

@@ -190,6 +190,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let stopping = false;
   const stop = async () => {
     stopping = true;
+    parts.holdRestarts();
     await build?.stop();
     await observability?.running.catch(() => undefined);
     await parts.stopAll();

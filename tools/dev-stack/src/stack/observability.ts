@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { repoRoot, toolPaths } from '@shop/infra';
 import { type ScrapeTarget, scrapeConfig, startJaeger, startVictoriaMetrics } from '../observability.js';
 import { describeExit } from '../supervisor.js';
@@ -58,6 +59,7 @@ export function defaultObservabilityBuilder(): ObservabilityBuilder {
 
 /** How much lower than the shop's own processes the background build runs (nice). */
 const BUILD_NICENESS = 10;
+const KEEPER = fileURLToPath(new URL('./build-keeper.cjs', import.meta.url));
 
 /**
  * The build of Jaeger and VictoriaMetrics while the shop starts and runs: a process group of its own
@@ -70,7 +72,6 @@ export class BackgroundBuild {
   readonly done: Promise<void>;
   readonly pid: number;
   private readonly closed: Promise<void>;
-  private readonly killOnExit = (): void => this.signal('SIGKILL');
 
   /** Starts `builder` (the installer by default), its output in `<logDir>/observability-build.log`. */
   static start(
@@ -91,7 +92,12 @@ export class BackgroundBuild {
     readonly logFile: string,
     log: (line: string) => void,
   ) {
-    const child = spawn(builder.command, builder.args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Through its keeper (build-keeper.cjs), which leads the group and ends it when this process is gone;
+    // its stdin is this process's to hold, never written.
+    const child = spawn(process.execPath, [KEEPER, builder.command, ...builder.args], {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.pid = child.pid ?? -1;
     try {
       setPriority(this.pid, BUILD_NICENESS);
@@ -104,10 +110,8 @@ export class BackgroundBuild {
       log(line.replace(/^ensure-tools: /, ''));
     });
     child.stderr.pipe(file, { end: false });
-    process.once('exit', this.killOnExit);
     this.closed = new Promise((resolve) =>
       child.once('close', () => {
-        process.off('exit', this.killOnExit);
         file.end();
         resolve();
       }),

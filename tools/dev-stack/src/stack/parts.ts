@@ -50,6 +50,14 @@ export class Parts {
     this.running.delete(name);
   }
 
+  /**
+   * From now on no part is restarted: the stack is on its way out (a terminal's Ctrl-C has reached every
+   * part) and stops them once what it waits for first (the background build) is over.
+   */
+  holdRestarts(): void {
+    this.shuttingDown = true;
+  }
+
   async stopAll(): Promise<void> {
     // Set first thing on the way out, so no supervisor restarts a part that ended with the rest.
     this.shuttingDown = true;
