@@ -77,7 +77,7 @@ export async function ensureTools({
     ensureMongoLauncher(report, ESTIMATE.mongo);
     ensureNatsServer(report);
   }
-  if (contracts || tests) ensureContractTools(report);
+  if (contracts && !tests) ensureContractTools(report);
   if (observability) ensureObservabilityTools(report);
   if (tests) ensureTestTools(report);
   return toolPaths();
