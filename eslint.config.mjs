@@ -69,6 +69,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-server/**',
       '**/node_modules/**',
       '**/.nx/**',
       '**/coverage/**',

@@ -1,9 +1,9 @@
 'use strict';
 
 // The front-ends' one build (@shop/webpack-preset): tooling of the build, never code of the app.
-const { createWebpackConfig } = require('@shop/webpack-preset');
+const { createServerWebpackConfig, createWebpackConfig } = require('@shop/webpack-preset');
 
-module.exports = (_env, argv) =>
+module.exports = (_env, argv) => [
   createWebpackConfig(
     {
       projectDir: __dirname,
@@ -20,4 +20,14 @@ module.exports = (_env, argv) =>
       oneFilePerScreen: true,
     },
     argv,
-  );
+  ),
+  // The same screens rendered on the server by the catalog's render service (docs/decisions/0020).
+  createServerWebpackConfig(
+    {
+      projectDir: __dirname,
+      name: 'catalog',
+      entry: { main: './src/server/main.ts', 'render-server': './src/server/render-server.ts' },
+    },
+    argv,
+  ),
+];

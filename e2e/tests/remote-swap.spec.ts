@@ -37,7 +37,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   });
   try {
     // Publish: the new version is served beside the current one, and nothing uses it yet.
-    expect(stack.publish('mf-catalog', next.dist)).toBe(next.version);
+    expect(await stack.publish('mf-catalog', next.dist)).toBe(next.version);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
 

@@ -1,8 +1,18 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { modeAtom, shopStore } from '@shop/state';
+import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
+import {
+  modeAtom,
+  readFirstScreenData,
+  serverAnswersAtom,
+  shopStore,
+  siteOriginAtom,
+  siteSettingsAtom,
+  siteSettingsFromRecords,
+} from '@shop/state';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { DRAWN_IN_BROWSER_DIGEST } from './federation/server-fragment';
 import { earlyRemoteEntryPlugin } from './federation/early-remote-entry.runtime-plugin';
 import { prefetchedManifestPlugin } from './federation/prefetched-manifest.runtime-plugin';
 import { remoteFallbackPlugin } from './federation/remote-fallback.runtime-plugin';
@@ -17,8 +27,32 @@ document.body.dataset['theme'] = shopStore.get(modeAtom);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the page server rendered (docs/decisions/0020) carries the answers it was drawn from: the store
+// starts from them, so the first render in the browser is the server's, and React takes its HTML over.
+const rendered = readFirstScreenData();
+if (rendered) {
+  shopStore.set(serverAnswersAtom, { ...rendered.answers });
+  shopStore.set(siteOriginAtom, rendered.origin);
+  const settings = rendered.answers[SITE_SETTINGS_API];
+  if (settings?.ok && Array.isArray(settings.data))
+    shopStore.set(siteSettingsAtom, siteSettingsFromRecords(settings.data as SiteSettings[]));
+  hydrateRoot(container, app, {
+    onRecoverableError: (error, info) => {
+      // A part the server left to the browser on purpose (its remote was slow or down) is not a failure.
+      const digest = (error as { digest?: unknown } | null)?.digest;
+      if (digest === DRAWN_IN_BROWSER_DIGEST) return;
+      console.error(
+        'The page could not take over its server-rendered HTML',
+        error,
+        info.componentStack ?? '',
+      );
+    },
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -50,16 +50,7 @@ function createWebpackConfig(options, argv = {}) {
       // css-loader follows `devtool` by default, and style-loader then writes each stylesheet's map, with its
       // whole source, into the script that injects it: public and on every first load. Development only.
       sourceMap: !isProduction,
-      ...(modules
-        ? {
-            modules: {
-              // Class names carry the remote's name so two remotes' `.card` never collide on one page.
-              localIdentName: isProduction ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
-              namedExport: false,
-              exportLocalsConvention: 'as-is',
-            },
-          }
-        : { modules: false }),
+      ...(modules ? { modules: cssModules(cssPrefix, isProduction) } : { modules: false }),
     },
   });
 
@@ -201,6 +192,103 @@ function createWebpackConfig(options, argv = {}) {
 }
 
 /**
+ * CSS Modules naming, one for the browser's build and the server's (whose class names must be the same, or
+ * hydration would meet other classes).
+ */
+function cssModules(cssPrefix, isProduction) {
+  return {
+    // Class names carry the remote's name so two remotes' `.card` never collide on one page.
+    localIdentName: isProduction ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
+    namedExport: false,
+    exportLocalsConvention: 'as-is',
+  };
+}
+
+/**
+ * @typedef {object} ServerBuildOptions
+ * @property {string} projectDir absolute folder of the front-end
+ * @property {string} name the front-end's federation name (its CSS prefix, and where its files are served)
+ * @property {Record<string, string>} entry output name → server source file
+ * @property {string} [cssPrefix] as the browser build's (default: name)
+ */
+
+/**
+ * webpack configuration of a front-end's server build (docs/decisions/0020): the same components as the
+ * browser's, for Node, in `dist-server/` (never served as a file), one self-contained file per entry (no
+ * node_modules needed to run it). Class names and asset URLs are the browser build's, so the HTML it renders
+ * is what the browser's code hydrates.
+ *
+ * @param {ServerBuildOptions} options
+ * @param {{ mode?: 'production' | 'development' | 'none' }} [argv] webpack-cli's argv
+ * @returns {import('webpack').Configuration}
+ */
+function createServerWebpackConfig(options, argv = {}) {
+  const { projectDir, name } = options;
+  const mode = argv.mode ?? 'production';
+  const isProduction = mode === 'production';
+  const packageJson = JSON.parse(fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
+  const cssPrefix = options.cssPrefix ?? name;
+  const { DefinePlugin } = require('webpack');
+  return {
+    mode,
+    name: `${name}-server`,
+    context: projectDir,
+    target: 'node20',
+    entry: options.entry,
+    devtool: 'source-map',
+    output: {
+      path: path.resolve(projectDir, 'dist-server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // Asset URLs as the browser build makes them: under the front-end's versioned path.
+      publicPath: name === 'shell' ? `/${packageJson.version}/` : `/remotes/${name}/${packageJson.version}/`,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], conditionNames: ['source', '...'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        {
+          test: /\.module\.css$/,
+          use: {
+            loader: require.resolve('css-loader'),
+            options: { modules: { ...cssModules(cssPrefix, isProduction), exportOnlyLocals: true } },
+          },
+        },
+        // Global stylesheets are the browser's to load: nothing of them on the server.
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: {
+            loader: require.resolve('css-loader'),
+            options: { modules: { mode: 'global', exportOnlyLocals: true } },
+          },
+        },
+        { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset', generator: { emit: false } },
+      ],
+    },
+    plugins: [new DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(packageJson.version) })],
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
  * Shared libraries the shell runs on every first load: the framework floor's (first-load-floor/entry.mjs)
  * but the toasts, which load on demand, plus the router's shared subset.
  */
@@ -236,4 +324,4 @@ function precompression() {
   ];
 }
 
-module.exports = { createWebpackConfig, sharedDependencies };
+module.exports = { createWebpackConfig, createServerWebpackConfig, sharedDependencies };

@@ -77,3 +77,19 @@ export {
   parseContactDetails,
   useContactDetails,
 } from './site-config/use-contact-details';
+
+export {
+  type FirstScreenData,
+  type ServerAnswer,
+  type ServerAnswers,
+  FIRST_SCREEN_DATA_ID,
+  KEPT_ANSWER_HEADERS,
+  firstScreenDataText,
+  readFirstScreenData,
+  serverAnswerFor,
+  serverAnswerOf,
+  serverAnswersAtom,
+  siteOriginAtom,
+  unansweredReadsAtom,
+  useHydrated,
+} from './first-screen/server-answers';

@@ -17,6 +17,11 @@ export interface StaticServerOptions {
   spa?: boolean;
   /** Let any origin read the files (remotes loaded straight from their port). */
   cors?: boolean;
+  /**
+   * The shell's page server (docs/decisions/0020): page requests (`/` too) are answered by it, rendered on
+   * the server; when it fails or is slow they are answered as without it.
+   */
+  pages?: string;
 }
 
 export interface StaticServer {

@@ -30,14 +30,16 @@ export { cacheControlFor, describeBuild };
  * each build under its own version (`/0.1.0/remoteEntry.js`), several side by side, and the files of the
  * environment (remotes.json, site.json) at the root.
  * @param {{ dir?: string | string[], builds?: Record<string, string>, release?: string, port?: number, host?: string,
- *   spa?: boolean, cors?: boolean }} options
+ *   spa?: boolean, cors?: boolean, pages?: string }} options
  *   dir: files served at the root as they are (the environment's files, or a build of the flat layout),
  *     searched in the order given;
  *   builds: version → build folder, each served under `/<version>/`;
  *   release: the version whose files answer root paths that `dir` lacks (the shell's index.html for `/`,
  *     its favicon, its default remotes.json);
  *   spa: page requests for unknown paths without a file extension answer the page (the shell's routes);
- *   cors: allow any origin to read the files (remotes loaded straight from their port, without the gateway).
+ *   cors: allow any origin to read the files (remotes loaded straight from their port, without the gateway);
+ *   pages: the shell's page server (docs/decisions/0020), which answers page requests with the storefront
+ *     rendered on the server; when it fails or is slow, the page is answered as without it.
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void>,
  *   publish: (version: string, dir: string) => void }>}
  *   publish: serves one more build beside the others, without a restart (a new version, before it is named).
@@ -50,6 +52,7 @@ export async function serveStatic({
   host = '0.0.0.0',
   spa = false,
   cors = false,
+  pages,
 }) {
   const folder = (path) => {
     const absolute = resolve(path);
@@ -142,6 +145,10 @@ export async function serveStatic({
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (pages && spa && (req.method === 'GET' || req.method === 'HEAD') && isPageOrRoot(req)) {
+      proxyPage(req, res, pages, () => serveFile(req, res));
+      return;
+    }
     if (path === '/health/live' || path === '/health/ready') {
       const body = JSON.stringify({ status: 'ok' });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE });
@@ -187,6 +194,69 @@ export async function serveStatic({
   };
 }
 
+/** A page request, `/` included (which sirv would answer with index.html). */
+function isPageOrRoot(req) {
+  const path = (req.url ?? '/').split('?')[0];
+  if (path !== '/') return isPageRequest(req);
+  const accept = req.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** What the page server's answer keeps on its way to the browser. */
+const PAGE_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-security-policy',
+  'reporting-endpoints',
+  'x-robots-tag',
+  'x-content-type-options',
+];
+
+/** The longest a page waits for the page server before it is answered without it. */
+const PAGE_SERVER_TIMEOUT_MS = 5_000;
+
+/**
+ * Asks the page server for the page; an answer it could not give (no answer, 5xx, too slow) is `fallback`:
+ * the page as it is without server rendering, drawn in the browser.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} pages
+ * @param {() => void} fallback
+ */
+function proxyPage(req, res, pages, fallback) {
+  const first = (value) => (Array.isArray(value) ? value[0] : value);
+  /** @type {Record<string, string>} */
+  const headers = { accept: first(req.headers.accept) ?? 'text/html' };
+  const forwardedHost = first(req.headers['x-forwarded-host']) ?? first(req.headers.host);
+  if (forwardedHost) headers['x-forwarded-host'] = forwardedHost;
+  for (const name of ['x-forwarded-proto', 'x-forwarded-port']) {
+    const value = first(req.headers[name]);
+    if (value) headers[name] = value;
+  }
+  const traceparent = first(req.headers.traceparent);
+  if (traceparent) headers.traceparent = traceparent;
+  fetch(new URL(req.url ?? '/', pages), {
+    method: req.method,
+    headers,
+    signal: AbortSignal.timeout(PAGE_SERVER_TIMEOUT_MS),
+  })
+    .then(async (response) => {
+      if (response.status >= 500) throw new Error(`The page server answered ${response.status}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      /** @type {Record<string, string>} */
+      const kept = {};
+      for (const name of PAGE_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) kept[name] = value;
+      }
+      res.writeHead(response.status, { ...kept, 'content-length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    })
+    .catch(() => {
+      if (!res.headersSent) fallback();
+    });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -197,6 +267,7 @@ async function main() {
       host: { type: 'string', default: '0.0.0.0' },
       spa: { type: 'boolean', default: false },
       cors: { type: 'boolean', default: false },
+      pages: { type: 'string' },
     },
   });
   if (!values.dir && values.build.length === 0) {
@@ -223,6 +294,7 @@ async function main() {
     host: values.host,
     spa: values.spa,
     cors: values.cors,
+    pages: values.pages,
   });
   console.log(
     JSON.stringify({ msg: 'serving', dir: values.dir, builds, release, url: server.url, spa: values.spa }),

@@ -30,6 +30,28 @@ const NotFoundPage = lazyScreen(() => import('../features/not-found/not-found-pa
 const remote = (id: string) => <RemoteRoute key={id} id={id} />;
 
 /**
+ * The catalogue's screens (docs/product/screens.md, "Route table"), each a screen of mf-catalog: the pages
+ * the shell's page server renders on the server (docs/decisions/0020), and the only indexable ones.
+ */
+export const CATALOG_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
+  ['/', 'catalog/HomePage'],
+  ['/product/:slug', 'catalog/ProductPage'],
+  ['/search', 'catalog/SearchPage'],
+  ['/category/:category', 'catalog/CategoryPage'],
+  ['/about/*', 'catalog/AboutPage'],
+  ['/legal', 'catalog/LegalPage'],
+];
+
+/** The checkout's screens that need a signed-in shopper. */
+const SIGNED_IN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
+  ['/shipping', 'checkout/ShippingPage'],
+  ['/payment', 'checkout/PaymentPage'],
+  ['/placeorder', 'checkout/PlaceOrderPage'],
+  ['/order/:id', 'checkout/OrderPage'],
+  ['/orderhistory', 'checkout/OrderHistoryPage'],
+];
+
+/**
  * Admin screens (docs/product/screens.md, "Admin screens") and the mf-admin module of each; the remote is
  * registered for admins only.
  */
@@ -43,6 +65,24 @@ const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
   ['/website-update', 'admin/WebsiteUpdatePage'],
 ];
 
+/** The shell's own screens anyone may open. */
+const ACCOUNT_SCREENS: ReadonlyArray<readonly [path: string, screen: ComponentType]> = [
+  ['/signin', SignInPage],
+  ['/signup', SignUpPage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
+];
+
+/** Every path a screen answers; any other path is the not-found screen (a 404 from the page server). */
+export const SCREEN_PATHS: readonly string[] = [
+  ...CATALOG_ROUTES.map(([path]) => path),
+  '/cart',
+  ...SIGNED_IN_ROUTES.map(([path]) => path),
+  '/profile',
+  ...ADMIN_ROUTES.map(([path]) => path),
+  ...ACCOUNT_SCREENS.map(([path]) => path),
+];
+
 /**
  * The route table (docs/product/screens.md, "Route table"): which screen comes from which remote, behind
  * which guard.
@@ -51,20 +91,15 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingBox />}>
       <Routes>
-        <Route path="/" element={remote('catalog/HomePage')} />
-        <Route path="/product/:slug" element={remote('catalog/ProductPage')} />
-        <Route path="/search" element={remote('catalog/SearchPage')} />
-        <Route path="/category/:category" element={remote('catalog/CategoryPage')} />
-        <Route path="/about/*" element={remote('catalog/AboutPage')} />
-        <Route path="/legal" element={remote('catalog/LegalPage')} />
+        {CATALOG_ROUTES.map(([path, exposed]) => (
+          <Route key={path} path={path} element={remote(exposed)} />
+        ))}
 
         <Route path="/cart" element={remote('checkout/CartPage')} />
         <Route element={<RequireSignedIn />}>
-          <Route path="/shipping" element={remote('checkout/ShippingPage')} />
-          <Route path="/payment" element={remote('checkout/PaymentPage')} />
-          <Route path="/placeorder" element={remote('checkout/PlaceOrderPage')} />
-          <Route path="/order/:id" element={remote('checkout/OrderPage')} />
-          <Route path="/orderhistory" element={remote('checkout/OrderHistoryPage')} />
+          {SIGNED_IN_ROUTES.map(([path, exposed]) => (
+            <Route key={path} path={path} element={remote(exposed)} />
+          ))}
           <Route path="/profile" element={<ProfilePage />} />
         </Route>
 
@@ -74,10 +109,9 @@ export function AppRoutes() {
           ))}
         </Route>
 
-        <Route path="/signin" element={<SignInPage />} />
-        <Route path="/signup" element={<SignUpPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        {ACCOUNT_SCREENS.map(([path, Screen]) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

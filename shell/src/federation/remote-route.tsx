@@ -1,8 +1,17 @@
 import { LoadingBox } from '@shop/ui';
-import { Suspense, lazy, useCallback, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import {
+  Suspense,
+  lazy,
+  use,
+  useCallback,
+  useState,
+  type LazyExoticComponent,
+  type ComponentType,
+} from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { loadRemoteComponent } from './remote-registry';
 import { RemoteRetryContext } from './remote-retry.context';
+import { FragmentSlot, ServerFragmentContext } from './server-fragment';
 
 const screens = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -26,10 +35,15 @@ function screenFor(id: string): LazyExoticComponent<ComponentType> {
   return screen;
 }
 
-/** A route screen that lives in a remote ('catalog/HomePage'), with loading, failure and Retry handled. */
+/**
+ * A route screen that lives in a remote ('catalog/HomePage'), with loading, failure and Retry handled. On the
+ * page server, the remote's own render of the screen takes its place, inside the same Suspense boundary the
+ * browser hydrates it in once the remote's code has loaded.
+ */
 export function RemoteRoute({ id }: { id: string }) {
+  const serverFragment = use(ServerFragmentContext);
   // Routes key this component by id, so the screen only changes on Retry.
-  const [Screen, setScreen] = useState(() => screenFor(id));
+  const [Screen, setScreen] = useState(() => (serverFragment ? undefined : screenFor(id)));
   const retry = useCallback(() => {
     screens.delete(id);
     setScreen(() => screenFor(id));
@@ -39,7 +53,7 @@ export function RemoteRoute({ id }: { id: string }) {
     <RemoteRetryContext value={retry}>
       <RemoteErrorBoundary onRetry={retry}>
         <Suspense fallback={<LoadingBox />}>
-          <Screen />
+          {serverFragment ? <FragmentSlot fragment={serverFragment} /> : Screen && <Screen />}
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteRetryContext>

@@ -10,17 +10,25 @@ import { REMOTES_MANIFEST_URL } from '../federation/remotes-manifest';
 import { preloadFirstRowImages } from './grid-image-preload';
 import { markHintsPlacing } from './hints-placed';
 import { warmUpWhileWaiting } from './warm-up';
+import { RENDERED_ATTRIBUTE } from './rendered-attribute';
+
+// A page the page server rendered (docs/decisions/0020) holds its data and its pictures' tags already:
+// only the code that takes it over is worth starting early.
+const rendered = document.documentElement.hasAttribute(RENDERED_ATTRIBUTE);
 
 // On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
 // site's settings, which the layout shows.
 prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
-prefetchCall(SITE_SETTINGS_API);
+if (!rendered) prefetchCall(SITE_SETTINGS_API);
 if (window.location.pathname === '/') {
   // The home screen: the catalogue (mf-catalog's home asks for this same constant), the catalog
   // remote's home screen code and the grid's first row of pictures, each as soon as its address is known.
-  prefetchCall(PRODUCTS_API);
-  markHintsPlacing(
-    Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages(PRODUCTS_API)]),
-  );
+  if (rendered) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
+  else {
+    prefetchCall(PRODUCTS_API);
+    markHintsPlacing(
+      Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages(PRODUCTS_API)]),
+    );
+  }
 }
 warmUpWhileWaiting();

@@ -148,7 +148,7 @@ export interface RunningStack {
    * Deploy, step one: serves the build in `dir` beside the versions a remote already serves, without a
    * restart; answers its version. Nothing uses it until `pointRemotes` names it.
    */
-  publish(name: RemotePartName, dir: string): string;
+  publish(name: RemotePartName, dir: string): Promise<string>;
   /**
    * Deploy, step two (and rollback): rewrites the shell's remotes.json to name these versions (the others
    * stay as they are), in the current shape (schema 2) or the flat one shells before it read.
@@ -230,7 +230,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     await Promise.all(instances.map(startInstance));
 
-    const frontEnds = new FrontEnds({ dataDir, ports: ports.parts, parts, log });
+    const frontEnds = new FrontEnds({
+      dataDir,
+      ports: ports.parts,
+      parts,
+      log,
+      apiUrl: `http://127.0.0.1:${ports.parts.gateway}`,
+    });
     // Remotes first: each names its version in remotes.json before the shell serves it.
     for (const name of [...FRONT_ENDS].reverse()) await frontEnds.start(name);
 

@@ -1,5 +1,12 @@
-import { type ApiResponse, apiRequest } from '@shop/state';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  type ApiResponse,
+  apiRequest,
+  serverAnswerFor,
+  serverAnswersAtom,
+  unansweredReadsAtom,
+} from '@shop/state';
+import { useStore } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, errorStatus, isAbort } from './error-message';
 
 /** A read that failed: the message to show, and the HTTP status (0 when the server could not be reached). */
@@ -36,17 +43,48 @@ type Settled<T> = {
   outcome: ApiGetFailure | { status: 'loaded'; response: ApiResponse<T> };
 };
 
+/** The answer the server rendered this path from (docs/decisions/0020), as the first state of the read. */
+function settledOnServer<T>(store: ReturnType<typeof useStore>, path: string | null): Settled<T> | undefined {
+  if (path === null) return undefined;
+  const answer = serverAnswerFor(store.get, path);
+  if (!answer) {
+    // Rendering on the server: the render server fetches this read and renders again.
+    store.get(unansweredReadsAtom)?.add(path);
+    return undefined;
+  }
+  const outcome = answer.ok
+    ? {
+        status: 'loaded' as const,
+        response: { data: answer.data as T, status: answer.status, headers: new Headers(answer.headers) },
+      }
+    : { status: 'failed' as const, message: answer.message, httpStatus: answer.status };
+  return { path, version: 0, outcome };
+}
+
 /**
  * `GET path` through the shared client when the screen mounts, and again whenever the path changes; an
  * answer for a path the screen has left is dropped (the call is aborted), so a slow first answer never
  * overwrites a newer one. With `null` for the path nothing is asked and the state stays loading.
+ * A page rendered on the server starts from the answer it was rendered with, once, without asking again.
  */
 export function useApiGet<T>(path: string | null): ApiGet<T> {
+  const store = useStore();
   const [version, setVersion] = useState(0);
-  const [settled, setSettled] = useState<Settled<T>>();
+  const [settled, setSettled] = useState<Settled<T> | undefined>(() => settledOnServer<T>(store, path));
+  const fromServer = useRef(settled);
 
   useEffect(() => {
     if (path === null) return;
+    const served = fromServer.current;
+    if (served && served.path === path && served.version === version) {
+      // Used once: a later visit to this screen asks afresh.
+      store.set(serverAnswersAtom, (answers) => {
+        const { [path]: _used, ...rest } = answers;
+        return rest;
+      });
+      return;
+    }
+    fromServer.current = undefined;
     const controller = new AbortController();
     apiRequest<T>(path, { signal: controller.signal }).then(
       (response) => {
@@ -64,7 +102,7 @@ export function useApiGet<T>(path: string | null): ApiGet<T> {
       },
     );
     return () => controller.abort();
-  }, [path, version]);
+  }, [path, version, store]);
 
   const reload = useCallback(() => setVersion((current) => current + 1), []);
   const replace = useCallback(

@@ -5,7 +5,8 @@ import { useReducedMotion } from './use-reduced-motion';
 
 // Made from the poster by scripts/make-hero-video.sh: 8 s, 47 KB, no sound. `new URL` lets webpack
 // emit it as a file of its own, loaded only when this page shows it.
-const VIDEO_URL = new URL('./assets/hero.webm', import.meta.url).href;
+// Its path on the site, the same in the browser's build and the server's (which renders it into the page).
+const VIDEO_URL = new URL('./assets/hero.webm', import.meta.url).pathname;
 
 /**
  * The hero's background clip: muted, looping, decorative. It never starts for a visitor who asked for

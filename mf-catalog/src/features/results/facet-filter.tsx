@@ -1,5 +1,4 @@
 import type { FacetCount } from '@shop/contracts';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './results-page.module.css';
 
@@ -19,7 +18,9 @@ export interface FacetFilterProps {
  * shared, and undone with Back. The chosen value stays listed even when nothing else matches it.
  */
 export function FacetFilter({ title, anyLabel, anyHref, selected, options, hrefFor }: FacetFilterProps) {
-  const headingId = useId();
+  // One filter of each title on a page: an id from the title is unique, and the same wherever the screen is
+  // rendered (the server's render and the browser's hydration sit at different depths, so useId's differ).
+  const headingId = `filter-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const listed =
     selected && !options.some((option) => option.value === selected)
       ? [...options, { value: selected, count: 0 }]

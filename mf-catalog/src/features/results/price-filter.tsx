@@ -1,7 +1,7 @@
 import { siteSettingsAtom } from '@shop/state';
 import { Button } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './results-page.module.css';
 
@@ -50,8 +50,9 @@ export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFil
   const [min, setMin] = useState(minPrice === undefined ? '' : String(minPrice));
   const [max, setMax] = useState(maxPrice === undefined ? '' : String(maxPrice));
   const [error, setError] = useState('');
-  const headingId = useId();
-  const errorId = useId();
+  // One price filter per page; fixed ids are the same on the server and in the browser (see FacetFilter).
+  const headingId = 'filter-price';
+  const errorId = 'filter-price-error';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

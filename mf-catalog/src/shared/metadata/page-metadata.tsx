@@ -1,16 +1,15 @@
-import { siteSettingsAtom } from '@shop/state';
+import { siteOriginAtom, siteSettingsAtom } from '@shop/state';
 import { useAtomValue } from 'jotai';
 import { absoluteUrl, jsonLdText, shareImage, type SiteIdentity } from './structured-data';
 
-/** The shop's public origin: the page's own in the browser. */
-function currentOrigin(): string {
-  return globalThis.location?.origin ?? 'http://localhost';
-}
-
-/** The site's name, currency and origin, for the page's metadata. */
+/**
+ * The site's name, currency and public origin, for the page's metadata: the origin is the page's own in the
+ * browser, and the one the server rendered with on a server-rendered page (so both draw the same URLs).
+ */
 export function useSiteIdentity(): SiteIdentity {
   const { websiteName, currency } = useAtomValue(siteSettingsAtom);
-  return { origin: currentOrigin(), siteName: websiteName, currency };
+  const origin = useAtomValue(siteOriginAtom);
+  return { origin, siteName: websiteName, currency };
 }
 
 export interface PageMetadataProps {

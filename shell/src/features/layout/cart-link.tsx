@@ -1,4 +1,4 @@
-import { cartQuantityAtom } from '@shop/state';
+import { cartQuantityAtom, useHydrated } from '@shop/state';
 import { VisuallyHidden } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,9 @@ import topBar from './top-bar.module.css';
 
 /** Link to /cart with a badge of the total quantity in the cart. */
 export function CartLink() {
-  const quantity = useAtomValue(cartQuantityAtom);
+  const stored = useAtomValue(cartQuantityAtom);
+  // The stored cart is the browser's: a server-rendered page shows it once hydrated.
+  const quantity = useHydrated() ? stored : 0;
   return (
     // The visible words are the accessible name ('Cart 3 items'), so voice control users can say what they see.
     <Link to="/cart" className={topBar['barButton']}>

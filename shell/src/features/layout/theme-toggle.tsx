@@ -1,10 +1,12 @@
-import { modeAtom, toggleModeAtom } from '@shop/state';
+import { modeAtom, toggleModeAtom, useHydrated } from '@shop/state';
 import { useAtomValue, useSetAtom } from 'jotai';
 import topBar from './top-bar.module.css';
 
 /** Switches light/dark; the choice is saved (docs/product/rules.md, "Theme"). */
 export function ThemeToggle() {
-  const mode = useAtomValue(modeAtom);
+  const saved = useAtomValue(modeAtom);
+  // The saved mode is the browser's: a server-rendered page shows the light mode's button until hydrated.
+  const mode = useHydrated() ? saved : 'light';
   const toggle = useSetAtom(toggleModeAtom);
   const next = mode === 'dark' ? 'light' : 'dark';
   return (

@@ -1,0 +1,151 @@
+import { PRODUCTS_API, SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
+import {
+  type ServerAnswer,
+  serverAnswersAtom,
+  siteOriginAtom,
+  siteSettingsAtom,
+  siteSettingsFromRecords,
+  unansweredReadsAtom,
+} from '@shop/state';
+import { Provider, createStore } from 'jotai';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Route, Routes } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
+import { SERVER_SCREENS } from './screens';
+
+/** What the shell's page server asks for: a screen, at a URL, under the route pattern the shell placed it on. */
+export interface FragmentRequest {
+  /** The exposed screen (`ProductPage`). */
+  screen: string;
+  /** The shell's route pattern for it (`/product/:slug`), so the screen reads the same parameters. */
+  route: string;
+  /** The page's path and query (`/product/ar-15`). */
+  url: string;
+  /** The shop's public origin, from which canonical and share URLs are made. */
+  origin: string;
+}
+
+/** One screen rendered: its HTML, what belongs in the page's head, and the answers it was drawn from. */
+export interface Fragment {
+  /** The remote's version that drew it: the page hydrates it only with this version's code. */
+  version: string;
+  /** 200, or 404 for a product or category that does not exist. */
+  status: number;
+  /** `<title>`, `<meta>` and `<link>` the screen sets, for the page's head. */
+  head: string;
+  /** The screen itself. */
+  html: string;
+  answers: Record<string, ServerAnswer>;
+}
+
+/** A read the render depends on failed for a reason a retry may fix: the page draws this part in the browser. */
+export class FragmentUnavailable extends Error {}
+
+/** Reads the render asks for, answered by the services (through the gateway, as the browser's are). */
+export type ReadAnswer = (path: string) => Promise<ServerAnswer>;
+
+/** How many rounds of reads a screen may need (each round's reads depend on the answers of the one before). */
+const MAX_READ_ROUNDS = 3;
+
+/** The longest one render may take before it is given up (its reads are bounded by the caller). */
+const RENDER_TIMEOUT_MS = 5_000;
+
+// Hoisted elements React writes before the rest of a fragment (React 19 hoists <title>, <meta>, <link>).
+const LEADING_HEAD = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
+
+/** The HTML React renders for this tree, once everything in it has rendered (no Suspense left pending). */
+export function renderToHtml(tree: ReactNode, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failure: unknown;
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => {
+        if (failure) reject(failure);
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError: (error) => {
+        failure ??= error;
+      },
+    });
+    setTimeout(() => stream.abort(new Error('The render took too long')), timeoutMs).unref();
+  });
+}
+
+/** The page's status: 404 for a product that does not exist, and for a category no product is in. */
+export function fragmentStatus(request: FragmentRequest, answers: Record<string, ServerAnswer>): number {
+  for (const [path, answer] of Object.entries(answers)) {
+    if (path !== SITE_SETTINGS_API && answer.status === 404) return 404;
+  }
+  if (request.screen === 'CategoryPage') {
+    const url = new URL(request.url, 'http://page');
+    const filtered = [...url.searchParams.keys()].length > 0;
+    const lists = Object.entries(answers).filter(([path]) => path.startsWith(`${PRODUCTS_API}?`));
+    const empty =
+      lists.length > 0 &&
+      lists.every(([, answer]) => answer.ok && Array.isArray(answer.data) && answer.data.length === 0);
+    if (!filtered && empty) return 404;
+  }
+  return 200;
+}
+
+/**
+ * Renders one screen as the browser would draw it with these answers: reads the screen asks for are fetched
+ * and the screen rendered again, until it asks for nothing more.
+ */
+export async function renderFragment(
+  request: FragmentRequest,
+  read: ReadAnswer,
+  version: string,
+): Promise<Fragment> {
+  const Screen = SERVER_SCREENS[request.screen];
+  if (!Screen) throw new RangeError(`No screen named ${request.screen}`);
+  const answers: Record<string, ServerAnswer> = {};
+  const settings = await read(SITE_SETTINGS_API);
+  if (settings.ok) answers[SITE_SETTINGS_API] = settings;
+
+  for (let round = 0; ; round += 1) {
+    const store = createStore();
+    const unanswered = new Set<string>();
+    store.set(serverAnswersAtom, { ...answers });
+    store.set(unansweredReadsAtom, unanswered);
+    store.set(siteOriginAtom, request.origin);
+    if (settings.ok && Array.isArray(settings.data))
+      store.set(siteSettingsAtom, siteSettingsFromRecords(settings.data as SiteSettings[]));
+    const output = await renderToHtml(
+      <Provider store={store}>
+        <StaticRouter location={request.url}>
+          <Routes>
+            <Route path={request.route} element={<Screen />} />
+          </Routes>
+        </StaticRouter>
+      </Provider>,
+    );
+    if (unanswered.size === 0) {
+      const head = LEADING_HEAD.exec(output)?.[0] ?? '';
+      return {
+        version,
+        status: fragmentStatus(request, answers),
+        head,
+        html: output.slice(head.length),
+        answers,
+      };
+    }
+    if (round + 1 >= MAX_READ_ROUNDS) throw new FragmentUnavailable('The screen kept asking for more reads');
+    const paths = [...unanswered];
+    const fetched = await Promise.all(paths.map(read));
+    paths.forEach((path, index) => (answers[path] = fetched[index]!));
+  }
+}

@@ -1,0 +1,148 @@
+// The catalog team's render service (docs/decisions/0020): renders this remote's screens on the server for
+// the shell's page server, one version per process. Started by `node dist-server/render-server.js`, or
+// in process by the local stack (startRenderServer).
+import { serverAnswerOf } from '@shop/state';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  FragmentUnavailable,
+  renderFragment,
+  type FragmentRequest,
+  type ReadAnswer,
+} from './render-fragment';
+import { SERVER_SCREENS } from './screens';
+
+declare const __REMOTE_VERSION__: string;
+
+/** This build's version, written by the server build (the browser build's version, from package.json). */
+export const RENDER_VERSION: string = __REMOTE_VERSION__;
+
+export interface RenderServerOptions {
+  /** Where the services answer reads: the gateway (`http://gateway:8000`). */
+  apiUrl: string;
+  port?: number;
+  host?: string;
+  /** The longest one read may take; a slower service makes the page draw this part in the browser. */
+  readTimeoutMs?: number;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface RenderServer {
+  url: string;
+  port: number;
+  version: string;
+  close: () => Promise<void>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** Reads through the gateway, each bounded in time; a failure a retry may fix makes the render unavailable. */
+function readerFor(apiUrl: string, timeoutMs: number, traceparent: string | undefined): ReadAnswer {
+  return async (path) => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, apiUrl), {
+        headers: { Accept: 'application/json', ...(traceparent ? { traceparent } : {}) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new FragmentUnavailable(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const answer = await serverAnswerOf(response);
+    if (!answer) throw new FragmentUnavailable(`${path} answered ${response.status}`);
+    return answer;
+  };
+}
+
+/** `GET /fragment?screen=&route=&url=&origin=`: the request, checked; a message when it is not usable. */
+export function fragmentRequestOf(search: URLSearchParams): FragmentRequest | string {
+  const screen = search.get('screen') ?? '';
+  const route = search.get('route') ?? '';
+  const url = search.get('url') ?? '';
+  const origin = search.get('origin') ?? '';
+  if (!Object.hasOwn(SERVER_SCREENS, screen)) return `Unknown screen: ${screen || '(none)'}`;
+  if (!route.startsWith('/')) return 'route must be a path pattern starting with /';
+  if (!url.startsWith('/') || url.startsWith('//')) return 'url must be a path on the site';
+  if (!/^https?:\/\/[^/?#]+$/.test(origin)) return 'origin must be an http(s) origin';
+  return { screen, route, url, origin };
+}
+
+export async function startRenderServer(options: RenderServerOptions): Promise<RenderServer> {
+  const { apiUrl, port = 0, host = '0.0.0.0', readTimeoutMs = 2_000 } = options;
+  const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://render');
+    if (url.pathname === '/health/live' || url.pathname === '/health/ready') {
+      send(res, 200, { status: 'ok', version: RENDER_VERSION });
+      return;
+    }
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      send(res, 405, { message: 'Method not allowed' });
+      return;
+    }
+    if (url.pathname !== '/fragment') {
+      send(res, 404, { message: 'Not found' });
+      return;
+    }
+    const request = fragmentRequestOf(url.searchParams);
+    if (typeof request === 'string') {
+      send(res, 400, { message: request });
+      return;
+    }
+    const started = performance.now();
+    const traceparent = req.headers['traceparent'];
+    try {
+      const fragment = await renderFragment(
+        request,
+        readerFor(apiUrl, readTimeoutMs, typeof traceparent === 'string' ? traceparent : undefined),
+        RENDER_VERSION,
+      );
+      send(res, 200, fragment);
+      log({
+        msg: 'rendered',
+        screen: request.screen,
+        url: request.url,
+        status: fragment.status,
+        ms: Math.round(performance.now() - started),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log({ msg: 'render failed', screen: request.screen, url: request.url, error: message });
+      send(res, 503, {
+        message: error instanceof FragmentUnavailable ? message : 'The screen could not be rendered',
+      });
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { message: 'The screen could not be rendered' });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    version: RENDER_VERSION,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,28 @@
+import { createContext } from 'react';
+
+/**
+ * On the shell's page server (docs/decisions/0020): where the remote's server-rendered screen goes. The
+ * shell renders `marker` in the screen's place and the page server puts the remote's HTML there; without a
+ * marker the screen is drawn in the browser. Absent in the browser.
+ */
+export interface ServerFragment {
+  marker: string | null;
+}
+
+export const ServerFragmentContext = createContext<ServerFragment | undefined>(undefined);
+
+/** The digest React carries to the browser for a part drawn there on purpose (not a failed hydration). */
+export const DRAWN_IN_BROWSER_DIGEST = 'drawn-in-browser';
+
+/** Thrown in the screen's place when there is no server render of it: React leaves that part to the browser. */
+export class DrawnInBrowser extends Error {
+  constructor() {
+    super('This screen is drawn in the browser');
+  }
+}
+
+/** The screen's place on the server: the marker the page server replaces, or the browser's to draw. */
+export function FragmentSlot({ fragment }: { fragment: ServerFragment }) {
+  if (fragment.marker === null) throw new DrawnInBrowser();
+  return fragment.marker;
+}

@@ -1,0 +1,258 @@
+// The shell team's page server (docs/decisions/0020): answers page requests with the storefront rendered
+// on the server. The catalogue's screens come from the catalog remote's render service, as fragments in the
+// shell's own server-rendered layout; every other page is the client-rendered page of today, not indexed.
+// A remote that is slow, down or of another version than remotes.json names costs only its part: that part
+// is drawn in the browser. The shell's static server (or nginx) falls back to the plain page if this server fails.
+import { REPORTING_ENDPOINTS, inlineScriptHashes, pagePolicy } from '@shop/static-server/page-policy';
+import { shopStoreFor } from './server-store';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchPath } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
+import { CATALOG_ROUTES, SCREEN_PATHS } from '../app/app-routes';
+import { Storefront } from '../app/app';
+import { parseRemotesManifest, type RemoteName } from '../federation/remotes-manifest';
+import {
+  DRAWN_IN_BROWSER_DIGEST,
+  DrawnInBrowser,
+  ServerFragmentContext,
+} from '../federation/server-fragment';
+import { composePage, isRemoteFragment, splitHead, type RemoteFragment } from './compose-page';
+
+export interface PageServerOptions {
+  /** The shell build's index.html, read per request (a local rebuild in place is served at once). */
+  template: () => Promise<string>;
+  /** remotes.json as the browser reads it, per request: which version of each remote the page runs. */
+  remotesManifest: () => Promise<unknown>;
+  /**
+   * The render service of a remote's version (`http://mf-catalog-render:4101`), if it has one; the page
+   * checks the version the service answers with against remotes.json's either way.
+   */
+  renderService: (remote: RemoteName, version: string | undefined) => string | undefined;
+  /** The shop's public origin; by default the one the request came through (the gateway's Host). */
+  publicOrigin?: string;
+  /** The longest the page waits for a remote's render before leaving that part to the browser. */
+  fragmentTimeoutMs?: number;
+  port?: number;
+  host?: string;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface PageServer {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** The storefront's HTML for a URL, rendered whole; a screen drawn in the browser is not a failure. */
+function renderShell(tree: ReactNode, log: (entry: Record<string, unknown>) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        if (error instanceof DrawnInBrowser) return DRAWN_IN_BROWSER_DIGEST;
+        log({ msg: 'render error', error: error instanceof Error ? error.message : String(error) });
+        return undefined;
+      },
+    });
+    setTimeout(() => stream.abort(new Error('The page took too long to render')), 5_000).unref();
+  });
+}
+
+/** The catalogue screen a path shows, with the route pattern it is placed on. */
+export function catalogScreenFor(
+  pathname: string,
+): { remote: RemoteName; screen: string; route: string } | undefined {
+  for (const [route, exposed] of CATALOG_ROUTES) {
+    if (!matchPath({ path: route, end: true }, pathname)) continue;
+    const [remote, screen] = exposed.split('/') as [RemoteName, string];
+    return { remote, screen, route };
+  }
+  return undefined;
+}
+
+/** Whether some screen answers this path (else the page is the not-found screen, with a 404). */
+export function isKnownPath(pathname: string): boolean {
+  return SCREEN_PATHS.some((path) => matchPath({ path, end: true }, pathname) !== null);
+}
+
+/**
+ * The origin the shopper sees: configured, else from the proxy's forwarded headers (Kong sends the host
+ * without its port, and the port apart), else the Host.
+ */
+export function requestOrigin(req: IncomingMessage, configured?: string): string {
+  if (configured) return configured.replace(/\/+$/, '');
+  const first = (value: string | string[] | undefined) =>
+    (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+  const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const forwardedHost = first(req.headers['x-forwarded-host']);
+  let host = forwardedHost ?? first(req.headers.host) ?? 'localhost';
+  const port = first(req.headers['x-forwarded-port']);
+  const defaultPort = proto === 'https' ? '443' : '80';
+  if (forwardedHost && !/:\d+$/.test(host) && port && /^\d+$/.test(port) && port !== defaultPort)
+    host = `${host}:${port}`;
+  return /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `${proto}://${host}` : 'http://localhost';
+}
+
+export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
+  const { port = 0, host = '0.0.0.0', fragmentTimeoutMs = 1_500 } = options;
+  const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+
+  /** The remote's render of the screen, if it came in time and is of the version the page will run. */
+  const fetchFragment = async (
+    target: { remote: RemoteName; screen: string; route: string },
+    url: string,
+    origin: string,
+    traceparent: string | undefined,
+  ): Promise<RemoteFragment | undefined> => {
+    try {
+      const manifest = parseRemotesManifest(await options.remotesManifest());
+      const version = manifest[target.remote]?.version;
+      const service = options.renderService(target.remote, version);
+      if (!service) return undefined;
+      const query = new URLSearchParams({ screen: target.screen, route: target.route, url, origin });
+      const response = await fetch(`${service}/fragment?${query}`, {
+        headers: { Accept: 'application/json', ...(traceparent ? { traceparent } : {}) },
+        signal: AbortSignal.timeout(fragmentTimeoutMs),
+      });
+      if (!response.ok) throw new Error(`${target.remote} answered ${response.status}`);
+      const fragment: unknown = await response.json();
+      if (!isRemoteFragment(fragment)) throw new Error(`${target.remote} answered no fragment`);
+      // The browser hydrates with the version remotes.json names: another version's HTML would not match.
+      if (version !== undefined && fragment.version !== version) {
+        log({
+          msg: 'fragment of another version',
+          remote: target.remote,
+          rendered: fragment.version,
+          named: version,
+        });
+        return undefined;
+      }
+      return fragment;
+    } catch (error) {
+      log({
+        msg: 'fragment unavailable',
+        remote: target.remote,
+        url,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    }
+  };
+
+  const sendPage = (
+    res: ServerResponse,
+    req: IncomingMessage,
+    status: number,
+    page: { html: string; template: string },
+    indexable: boolean,
+  ) => {
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(page.html),
+      'Cache-Control': 'no-cache',
+      // The template's one start script by its hash; the page's data blocks are never run, so need none.
+      'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
+      'Reporting-Endpoints': REPORTING_ENDPOINTS,
+      'X-Content-Type-Options': 'nosniff',
+      ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+    });
+    res.end(req.method === 'HEAD' ? undefined : page.html);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://page');
+    if (url.pathname === '/health/live' || url.pathname === '/health/ready') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { 'Content-Type': 'application/json', Allow: 'GET, HEAD' });
+      res.end(JSON.stringify({ message: 'Method not allowed' }));
+      return;
+    }
+    const template = await options.template();
+    const target = catalogScreenFor(url.pathname);
+    if (!target) {
+      // Cart, checkout, account and admin pages: drawn in the browser, never indexed; unknown paths 404.
+      sendPage(res, req, isKnownPath(url.pathname) ? 200 : 404, { html: template, template }, false);
+      return;
+    }
+    const origin = requestOrigin(req, options.publicOrigin);
+    const path = `${url.pathname}${url.search}`;
+    const traceparent =
+      typeof req.headers['traceparent'] === 'string' ? req.headers['traceparent'] : undefined;
+    const fragment = await fetchFragment(target, path, origin, traceparent);
+    const answers = fragment?.answers ?? {};
+    const marker = fragment ? `shop-fragment-${randomUUID()}` : null;
+    const rendered = await renderShell(
+      <Provider store={shopStoreFor(answers, origin)}>
+        <StaticRouter location={path}>
+          <ServerFragmentContext value={{ marker }}>
+            <Storefront />
+          </ServerFragmentContext>
+        </StaticRouter>
+      </Provider>,
+      log,
+    );
+    const shell = splitHead(rendered);
+    const body = fragment && marker ? shell.body.replace(marker, () => fragment.html) : shell.body;
+    const page = composePage(template, {
+      head: `${fragment?.head ?? ''}${shell.head}`,
+      body,
+      data: { answers, origin, remotes: fragment ? { [target.remote]: fragment.version } : {} },
+    });
+    sendPage(res, req, fragment?.status ?? 200, { html: page, template }, true);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log({
+        msg: 'page failed',
+        url: req.url,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ message: 'The page could not be rendered' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
