@@ -22,7 +22,7 @@ export interface ProductCardProps {
 /** One product of a grid: image, name, short description, rating, price and add-to-cart (which stays on the page). */
 export function ProductCard({ product, eager = false, imageSizes = '100vw' }: ProductCardProps) {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const { add, adding } = useAddToCart();
+  const { add, adding, ready } = useAddToCart();
   const productUrl = `/product/${encodeURIComponent(product.slug)}`;
   const image = product.image[0];
   // Our media service offers resized variants; a picture from anywhere else keeps its plain src.
@@ -60,7 +60,7 @@ export function ProductCard({ product, eager = false, imageSizes = '100vw' }: Pr
         {product.countInStock === 0 ? (
           <Button disabled>Sold Out</Button>
         ) : (
-          <Button aria-busy={adding} onClick={() => void add(product._id)}>
+          <Button aria-busy={adding} disabled={!ready} onClick={() => void add(product._id)}>
             Add to Cart
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { type Product, PRODUCT_MESSAGES, PRODUCTS_API } from '@shop/contracts';
-import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch } from '@shop/state';
+import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch, useHydrated } from '@shop/state';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from './show-toast';
@@ -9,6 +9,11 @@ interface AddToCart {
   add: (productId: string) => Promise<boolean>;
   /** True while the product is being read. */
   adding: boolean;
+  /**
+   * False on a server-rendered page until the browser has taken it over: a press before then would do
+   * nothing, so the button says it is not ready yet (disabled) instead.
+   */
+  ready: boolean;
 }
 
 /**
@@ -18,6 +23,7 @@ interface AddToCart {
  */
 export function useAddToCart(): AddToCart {
   const addToCart = useSetAtom(addToCartAtom);
+  const ready = useHydrated();
   const [adding, setAdding] = useState(false);
   // A second click while the first is still reading would add twice with the same stale count.
   const inFlight = useRef(false);
@@ -48,5 +54,5 @@ export function useAddToCart(): AddToCart {
     [addToCart],
   );
 
-  return { add, adding };
+  return { add, adding, ready };
 }

@@ -68,7 +68,7 @@ function ProductBySlug({ slug }: { slug: string }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const { add, adding } = useAddToCart();
+  const { add, adding, ready } = useAddToCart();
   const navigate = useNavigate();
   const site = useSiteIdentity();
   const price = formatPrice(product.price, currency);
@@ -115,7 +115,7 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
         </dl>
         {inStock && (
-          <Button aria-busy={adding} onClick={() => void onAddToCart()}>
+          <Button aria-busy={adding} disabled={!ready} onClick={() => void onAddToCart()}>
             Add to Cart
           </Button>
         )}

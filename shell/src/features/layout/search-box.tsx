@@ -23,7 +23,16 @@ export function SearchBox() {
   };
 
   return (
-    <form role="search" aria-label={label} className={styles['form']} onSubmit={onSubmit}>
+    // action and method: without scripts (a server-rendered page not yet taken over) the browser goes to
+    // /search?query=… itself.
+    <form
+      role="search"
+      aria-label={label}
+      className={styles['form']}
+      action="/search"
+      method="get"
+      onSubmit={onSubmit}
+    >
       <input
         type="search"
         name="query"

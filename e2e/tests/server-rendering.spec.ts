@@ -1,0 +1,289 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import type { Product } from '@shop/contracts';
+import { SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
+
+/**
+ * The catalogue's pages as a crawler, a link preview and a shopper without scripts get them: HTML that
+ * holds the content and its metadata, rendered by the catalog remote's render service inside the shell's
+ * layout (docs/decisions/0020), and taken over by the browser without a mismatch or a second read.
+ */
+
+const RUN = Date.now().toString(36);
+const CATEGORY = `Rendered ${RUN}`;
+
+let adminToken: string;
+let product: Product;
+
+test.beforeAll(async ({ stack }) => {
+  adminToken = (await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password)).token;
+  const [seeded] = await callApi<Product[]>(stack.url, 'GET', '/api/products');
+  product = await callApi<Product>(stack.url, 'POST', '/api/listings/create', adminToken, {
+    name: `Rendered Carbine ${RUN}`,
+    image: seeded!.image.slice(0, 1),
+    brand: 'Acme Arms',
+    category: CATEGORY,
+    description: `A carbine made by the server rendering test ${RUN}, with <angle> & "quoted" words.`,
+    price: 1234.5,
+    countInStock: 4,
+  });
+});
+
+/** A page as a client that runs no script gets it: status, headers and the HTML text. */
+async function fetchPage(baseURL: string, path: string) {
+  const response = await fetch(`${baseURL}${path}`, { headers: { Accept: 'text/html' } });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** The attribute of the first tag matching `selector`-like pattern: `<link rel="canonical" href="…">`. */
+function tagAttribute(html: string, tag: RegExp, attribute: string): string | undefined {
+  const element = tag.exec(html)?.[0];
+  if (!element) return undefined;
+  const value = new RegExp(`\\b${attribute}="([^"]*)"`).exec(element)?.[1];
+  return value
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
+
+const metaProperty = (html: string, property: string) =>
+  tagAttribute(html, new RegExp(`<meta property="${property}"[^>]*>`), 'content');
+
+/** Every JSON-LD block of the page, parsed (a block that is not JSON fails the test). */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => JSON.parse(text!) as Record<string, unknown>,
+  );
+}
+
+const titleOf = (html: string) =>
+  /<title>([\s\S]*?)<\/title>/
+    .exec(html)?.[1]
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"');
+
+/** The content React rendered into #root (the layout and the screen), not the page's head or scripts. */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+test.describe('pages fetched without running a script', () => {
+  test('a product page holds the product, its title, canonical URL, share tags and a valid Product', async ({
+    baseURL,
+  }) => {
+    const page = await fetchPage(baseURL!, `/product/${product.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    expect(titleOf(page.html)).toBe(`Product Page ${product.name}`);
+    const root = rootOf(page.html);
+    expect(root).toContain(`<h1`);
+    expect(root).toContain(product.name);
+    expect(root).toContain('$1,234.50');
+    expect(root).toContain('In Stock');
+    expect(root).toContain('&lt;angle&gt; &amp; &quot;quoted&quot;');
+
+    const url = `${baseURL}/product/${product.slug}`;
+    expect(tagAttribute(page.html, /<link rel="canonical"[^>]*>/, 'href')).toBe(url);
+    expect(metaProperty(page.html, 'og:type')).toBe('product');
+    expect(metaProperty(page.html, 'og:title')).toBe(product.name);
+    expect(metaProperty(page.html, 'og:url')).toBe(url);
+    // The product's first picture, at a share size.
+    expect(metaProperty(page.html, 'og:image')).toMatch(
+      new RegExp(`^${baseURL}${product.image[0]}\\?w=\\d+$`),
+    );
+    expect(tagAttribute(page.html, /<meta name="twitter:card"[^>]*>/, 'content')).toBe('summary_large_image');
+
+    const blocks = jsonLd(page.html);
+    const described = blocks.find((block) => block['@type'] === 'Product');
+    expect(described).toMatchObject({
+      '@context': 'https://schema.org',
+      name: product.name,
+      url,
+      offers: {
+        '@type': 'Offer',
+        price: '1234.50',
+        priceCurrency: expect.any(String),
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList') as
+      { itemListElement: Array<{ name: string; item: string }> } | undefined;
+    expect(crumbs?.itemListElement.map((crumb) => crumb.name).slice(1)).toEqual([CATEGORY, product.name]);
+  });
+
+  test('home, a category and a search hold their products as links, with their own titles and canonicals', async ({
+    baseURL,
+  }) => {
+    const home = await fetchPage(baseURL!, '/');
+    expect(home.status).toBe(200);
+    expect(rootOf(home.html)).toContain(`href="/product/${product.slug}"`);
+    expect(tagAttribute(home.html, /<link rel="canonical"[^>]*>/, 'href')).toBe(`${baseURL}/`);
+    const site = jsonLd(home.html).find((block) => block['@type'] === 'WebSite');
+    expect(site).toMatchObject({
+      url: `${baseURL}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${baseURL}/search?query={query}` },
+      },
+    });
+    expect(jsonLd(home.html).some((block) => block['@type'] === 'Organization')).toBe(true);
+
+    const category = await fetchPage(baseURL!, `/category/${encodeURIComponent(CATEGORY)}?sort=newest`);
+    expect(category.status).toBe(200);
+    expect(titleOf(category.html)).toBe(`Category: ${CATEGORY}`);
+    expect(rootOf(category.html)).toContain(`href="/product/${product.slug}"`);
+    // Its order and filters all show the one category: one canonical URL for them all.
+    expect(tagAttribute(category.html, /<link rel="canonical"[^>]*>/, 'href')).toBe(
+      `${baseURL}/category/${encodeURIComponent(CATEGORY)}`,
+    );
+
+    const words = `Rendered Carbine ${RUN}`;
+    const search = await fetchPage(baseURL!, `/search?query=${encodeURIComponent(words)}`);
+    expect(search.status).toBe(200);
+    expect(titleOf(search.html)).toBe(`Search results for “${words}”`);
+    expect(rootOf(search.html)).toContain(`href="/product/${product.slug}"`);
+    // A search narrowed by a filter is not indexed.
+    const narrowed = await fetchPage(
+      baseURL!,
+      `/search?query=${encodeURIComponent(words)}&brand=Acme%20Arms`,
+    );
+    expect(narrowed.html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(narrowed.html).not.toMatch(/<link rel="canonical"/);
+  });
+
+  test('unknown products, categories and paths answer 404 with the page a shopper sees, and so does a removed product', async ({
+    baseURL,
+  }) => {
+    const unknown = await fetchPage(baseURL!, `/product/no-such-product-${RUN}`);
+    expect(unknown.status).toBe(404);
+    expect(rootOf(unknown.html)).toContain('Product Not Found');
+    expect(unknown.html).toMatch(/<meta name="robots" content="noindex"/);
+
+    const noCategory = await fetchPage(baseURL!, `/category/${encodeURIComponent(`Nothing ${RUN}`)}`);
+    expect(noCategory.status).toBe(404);
+
+    const noPage = await fetchPage(baseURL!, `/no-such-page-${RUN}`);
+    expect(noPage.status).toBe(404);
+    expect(noPage.headers.get('x-robots-tag')).toBe('noindex');
+
+    const [seeded] = await callApi<Product[]>(baseURL!, 'GET', '/api/products');
+    const doomed = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', adminToken, {
+      name: `Removed Rifle ${RUN}`,
+      image: seeded!.image.slice(0, 1),
+      brand: 'Acme Arms',
+      category: CATEGORY,
+      description: 'Removed by the server rendering test.',
+      price: 10,
+      countInStock: 1,
+    });
+    expect((await fetchPage(baseURL!, `/product/${doomed.slug}`)).status).toBe(200);
+    await callApi(baseURL!, 'DELETE', `/api/products/delete/${doomed._id}`, adminToken);
+    await expect
+      .poll(async () => (await fetchPage(baseURL!, `/product/${doomed.slug}`)).status, { timeout: 10_000 })
+      .toBe(404);
+  });
+
+  test('cart, checkout and account pages stay drawn in the browser and are not indexed', async ({
+    baseURL,
+  }) => {
+    for (const path of ['/cart', '/shipping', '/signin', '/profile']) {
+      const page = await fetchPage(baseURL!, path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-robots-tag'), path).toBe('noindex');
+      expect(page.html, path).toMatch(/<div id="?root"?><\/div>/);
+    }
+  });
+});
+
+/** Console messages that say React could not take the server's HTML over (or anything else went wrong). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test.describe('the browser takes a rendered page over', () => {
+  test('a product page hydrates without a mismatch or a second read, and its button works', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/products') || pathname.startsWith('/api/data')) reads.push(pathname);
+    });
+    await page.goto(`/product/${product.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    // Once the catalog's code has taken the HTML over, the button is live: it adds and goes to the cart.
+    // Until then it says it cannot be pressed yet (a press would be lost), as the server drew it.
+    expect(rootOf(await (await fetch(page.url(), { headers: { Accept: 'text/html' } })).text())).toMatch(
+      /<button[^>]*disabled=""[^>]*>Add to Cart<\/button>/,
+    );
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    expect(reads.filter((path) => path.startsWith('/api/products/slug/'))).toEqual([]);
+    expect(reads.filter((path) => path === '/api/data/all-data')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('what only the browser knows (the stored cart) shows once the page is taken over, without a mismatch', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await page.goto(`/product/${product.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    // A fresh server-rendered page: the server knows no cart, the browser shows it after hydration.
+    await page.goto('/');
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('browsing by links and searching work with scripts turned off', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: product.name, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText('In Stock').first()).toBeVisible();
+
+    const search = page.getByRole('search');
+    await search.getByRole('searchbox').fill(`Carbine ${RUN}`);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?query=/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Search results for “Carbine ${RUN}”` }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: CATEGORY }).first().click();
+    await expect(page.getByRole('link', { name: product.name, exact: true }).first()).toBeVisible();
+    await context.close();
+  });
+});
+
+test('a catalog that is down costs only its part: the page still answers, with the layout', async ({
+  stack,
+  baseURL,
+}) => {
+  await stack.stopPart('mf-catalog');
+  try {
+    const page = await fetchPage(baseURL!, `/product/${product.slug}`);
+    expect(page.status).toBe(200);
+    // The shell's layout is there; the screen is left to the browser (which reports the remote unavailable).
+    expect(rootOf(page.html)).toContain('Skip to main content');
+    expect(rootOf(page.html)).not.toContain(product.name);
+  } finally {
+    await stack.startPart('mf-catalog');
+  }
+  await expect
+    .poll(async () =>
+      rootOf((await fetchPage(baseURL!, `/product/${product.slug}`)).html).includes(product.name),
+    )
+    .toBe(true);
+});
