@@ -100,6 +100,11 @@ test('the current shell runs the previous release of the catalog, checkout and a
         readFileSync(join(build.dist, 'remoteEntry.js'), 'utf8'),
       );
     }
+    // That release has no render service: the page server renders the shell's layout and leaves the
+    // catalog's part to the browser (which the journey above went through), never failing the page.
+    const served = await (await fetch(`${baseURL}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(served).toContain('Skip to main content');
+    expect(served).not.toContain('Featured Products');
     expect(failures).toEqual([]);
     expect(consoleProblems.map((message) => message.text())).toEqual([]);
   } finally {
@@ -108,6 +113,9 @@ test('the current shell runs the previous release of the catalog, checkout and a
       await stack.startPart(part);
     }
   }
+  // The current release back in place, the shell never restarted: rendered on the server again.
+  const served = await (await fetch(`${baseURL}/`, { headers: { Accept: 'text/html' } })).text();
+  expect(served).toContain('Featured Products');
 });
 
 test('the previous release of the shell runs the current remotes from their versioned paths', async ({
@@ -134,6 +142,9 @@ test('the previous release of the shell runs the current remotes from their vers
       .locator('script[src]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src')));
     expect(scripts).toEqual(scriptsOf(readFileSync(join(shell.dist, 'index.html'), 'utf8')));
+    // That release has no page server: its page arrives empty and is drawn in the browser, as it was.
+    const served = await (await fetch(`${baseURL}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(served).not.toContain('shop-first-screen');
 
     // The current admin remote under the previous shell, for an admin.
     await startSignedIn(page, admin);

@@ -22,6 +22,11 @@ interface TestFixtures {
   /** Every URL the page requested during the test. */
   requests: string[];
   /**
+   * Server-rendered pages the browser could not take over (a hydration mismatch, which the shell reports on
+   * the console, shell/src/bootstrap.tsx): the test fails on any, whatever it was about.
+   */
+  hydrationFailures: string[];
+  /**
    * Content-Security-Policy violations seen by any page of the test, in every browser context it opened;
    * the test fails on any (docs/security.md). A test that provokes one on purpose takes them out.
    */
@@ -39,6 +44,9 @@ export interface CspViolation {
 }
 
 const CSP_BINDING = '__shopCspViolation';
+
+/** How the shell reports a server-rendered page it could not take over (shell/src/bootstrap.tsx). */
+const HYDRATION_FAILURE = 'The page could not take over its server-rendered HTML';
 const watchedContexts = new WeakSet<BrowserContext>();
 
 /** Sends every CSP violation of the context's pages, in every frame, to `sink`. */
@@ -138,6 +146,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         );
         throw new Error(`Content-Security-Policy violations:\n${lines.join('\n')}`);
       }
+    },
+    { auto: true },
+  ],
+  hydrationFailures: [
+    async ({ context }, use) => {
+      const failures: string[] = [];
+      context.on('console', (message) => {
+        if (message.text().startsWith(HYDRATION_FAILURE))
+          failures.push(`${message.page()?.url() ?? '(no page)'}: ${message.text()}`);
+      });
+      await use(failures);
+      if (failures.length > 0) throw new Error(`Hydration failed:\n  ${failures.join('\n  ')}`);
     },
     { auto: true },
   ],

@@ -1,6 +1,11 @@
 import { buildCatalogVariant, frontEndFailuresOf, productCreatedNow } from './front-end-builds';
 import { expect, openProductPage, productCards, test } from './fixtures';
 
+/** The home page as it arrives, before any script runs: what the page server rendered. */
+async function servedHome(baseURL: string): Promise<string> {
+  return (await fetch(`${baseURL}/`, { headers: { Accept: 'text/html' } })).text();
+}
+
 /** The versions of the catalog remote whose files this page asked for. */
 function catalogVersionsAskedFor(requests: string[]): Set<string> {
   const versions = requests.map((url) => /\/remotes\/catalog\/([^/]+)\//.exec(new URL(url).pathname)?.[1]);
@@ -55,6 +60,11 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     await expect(page.getByRole('heading', { name: 'Featured Products: new arrivals' })).toBeVisible();
     await expect(productCards(page).first()).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([next.version]));
+    // Rendered on the server by the new version's render service, the shell's page server untouched: the
+    // HTML that arrives already holds the new heading, and says which version drew it.
+    const switched = await servedHome(stack.url);
+    expect(switched).toContain('Featured Products: new arrivals');
+    expect(switched).toContain(`"remotes":{"catalog":"${next.version}"}`);
     expect(await shellScripts()).toEqual(scriptsBefore);
     expect(await cartLines()).toBe(1);
     const search = page.getByRole('search').getByRole('searchbox');
@@ -80,6 +90,9 @@ test('two versions of the catalog are served side by side, and remotes.json swit
     await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
     await expect(productCards(page).first()).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));
+    const rolledBack = await servedHome(stack.url);
+    expect(rolledBack).not.toContain('new arrivals');
+    expect(rolledBack).toContain(`"remotes":{"catalog":"${current}"}`);
 
     expect(failures, 'nothing failed to load at any step').toEqual([]);
     expect(consoleProblems.map((message) => message.text())).toEqual([]);

@@ -80,6 +80,8 @@ test.describe('pages fetched without running a script', () => {
     expect(root).toContain(product.name);
     expect(root).toContain('$1,234.50');
     expect(root).toContain('In Stock');
+    // The picture at the widths the media service makes, for the browser to choose from.
+    expect(root).toMatch(/<img[^>]*srcset="[^"]*\?w=\d+ \d+w/i);
     expect(root).toContain('&lt;angle&gt; &amp; &quot;quoted&quot;');
 
     const url = `${baseURL}/product/${product.slug}`;

@@ -1,18 +1,12 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
-import {
-  modeAtom,
-  readFirstScreenData,
-  serverAnswersAtom,
-  shopStore,
-  siteOriginAtom,
-  siteSettingsAtom,
-  siteSettingsFromRecords,
-} from '@shop/state';
+import { modeAtom, shopStore, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import { readFirstScreenData } from '@shop/state/first-screen';
+import { serverAnswersAtom, siteOriginAtom } from '@shop/ui';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { DRAWN_IN_BROWSER_DIGEST } from './federation/server-fragment';
+import { DRAWN_IN_BROWSER_DIGEST } from './federation/drawn-in-browser';
 import { earlyRemoteEntryPlugin } from './federation/early-remote-entry.runtime-plugin';
 import { prefetchedManifestPlugin } from './federation/prefetched-manifest.runtime-plugin';
 import { remoteFallbackPlugin } from './federation/remote-fallback.runtime-plugin';

@@ -251,6 +251,9 @@ function createServerWebpackConfig(options, argv = {}) {
         {
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
+          // What our sources import: a module's server variant (remote-route.server.tsx beside
+          // remote-route.tsx) is taken first, so what only the server does stays out of the browser's bytes.
+          resolve: { extensions: ['.server.tsx', '.server.ts', '.tsx', '.ts', '.mjs', '.js', '.json'] },
           use: {
             loader: require.resolve('swc-loader'),
             options: {

@@ -78,18 +78,7 @@ export {
   useContactDetails,
 } from './site-config/use-contact-details';
 
-export {
-  type FirstScreenData,
-  type ServerAnswer,
-  type ServerAnswers,
-  FIRST_SCREEN_DATA_ID,
-  KEPT_ANSWER_HEADERS,
-  firstScreenDataText,
-  readFirstScreenData,
-  serverAnswerFor,
-  serverAnswerOf,
-  serverAnswersAtom,
-  siteOriginAtom,
-  unansweredReadsAtom,
-  useHydrated,
-} from './first-screen/server-answers';
+// What a server-rendered page hydrates from (first-screen/server-answers.ts) is a subpath of its own,
+// @shop/state/first-screen, bundled where it is used: the shared @shop/state ships whole to every page, and
+// a remote's browser code gets the shell's @shop/state through the share scope, from shells of earlier
+// releases too, so it may use only what those export (e2e/tests/compatibility.spec.ts).

@@ -19,3 +19,17 @@ export {
   useApiGet,
 } from './data/use-api-get';
 export { type PagedApiGetState, usePagedApiGet } from './data/use-paged-api-get';
+
+export {
+  serverAnswerFor,
+  serverAnswersAtom,
+  siteOriginAtom,
+  unansweredReadsAtom,
+} from './first-screen/server-answers.atoms';
+export { useHydrated } from './first-screen/use-hydrated';
+export {
+  type TreePosition,
+  atTreePosition,
+  formatTreePosition,
+  parseTreePosition,
+} from './first-screen/tree-position';

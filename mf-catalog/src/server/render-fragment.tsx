@@ -1,12 +1,13 @@
 import { PRODUCTS_API, SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
+import { siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import type { ServerAnswer } from '@shop/state/first-screen';
 import {
-  type ServerAnswer,
+  type TreePosition,
+  atTreePosition,
   serverAnswersAtom,
   siteOriginAtom,
-  siteSettingsAtom,
-  siteSettingsFromRecords,
   unansweredReadsAtom,
-} from '@shop/state';
+} from '@shop/ui';
 import { Provider, createStore } from 'jotai';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
@@ -25,6 +26,8 @@ export interface FragmentRequest {
   url: string;
   /** The shop's public origin, from which canonical and share URLs are made. */
   origin: string;
+  /** Where the page's layout places the screen (its useId path); the root when absent. */
+  position?: TreePosition;
 }
 
 /** One screen rendered: its HTML, what belongs in the page's head, and the answers it was drawn from. */
@@ -128,7 +131,7 @@ export async function renderFragment(
       <Provider store={store}>
         <StaticRouter location={request.url}>
           <Routes>
-            <Route path={request.route} element={<Screen />} />
+            <Route path={request.route} element={atTreePosition(<Screen />, request.position ?? [])} />
           </Routes>
         </StaticRouter>
       </Provider>,

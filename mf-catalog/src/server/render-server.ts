@@ -1,7 +1,8 @@
 // The catalog team's render service (docs/decisions/0020): renders this remote's screens on the server for
 // the shell's page server, one version per process. Started by `node dist-server/render-server.js`, or
 // in process by the local stack (startRenderServer).
-import { serverAnswerOf } from '@shop/state';
+import { serverAnswerOf } from '@shop/state/server';
+import { parseTreePosition } from '@shop/ui';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   FragmentUnavailable,
@@ -64,11 +65,13 @@ export function fragmentRequestOf(search: URLSearchParams): FragmentRequest | st
   const route = search.get('route') ?? '';
   const url = search.get('url') ?? '';
   const origin = search.get('origin') ?? '';
+  const position = parseTreePosition(search.get('position') ?? '');
   if (!Object.hasOwn(SERVER_SCREENS, screen)) return `Unknown screen: ${screen || '(none)'}`;
   if (!route.startsWith('/')) return 'route must be a path pattern starting with /';
   if (!url.startsWith('/') || url.startsWith('//')) return 'url must be a path on the site';
   if (!/^https?:\/\/[^/?#]+$/.test(origin)) return 'origin must be an http(s) origin';
-  return { screen, route, url, origin };
+  if (!position) return 'position must be like 5.2/3.0 (children.index per level)';
+  return { screen, route, url, origin, position };
 }
 
 export async function startRenderServer(options: RenderServerOptions): Promise<RenderServer> {

@@ -1,5 +1,6 @@
 import { type Product, PRODUCT_MESSAGES, PRODUCTS_API } from '@shop/contracts';
-import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch, useHydrated } from '@shop/state';
+import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch } from '@shop/state';
+import { useHydrated } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from './show-toast';

@@ -1,17 +1,8 @@
 import { LoadingBox } from '@shop/ui';
-import {
-  Suspense,
-  lazy,
-  use,
-  useCallback,
-  useState,
-  type LazyExoticComponent,
-  type ComponentType,
-} from 'react';
+import { Suspense, lazy, useCallback, useState, type LazyExoticComponent, type ComponentType } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { loadRemoteComponent } from './remote-registry';
 import { RemoteRetryContext } from './remote-retry.context';
-import { FragmentSlot, ServerFragmentContext } from './server-fragment';
 
 const screens = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -36,14 +27,13 @@ function screenFor(id: string): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * A route screen that lives in a remote ('catalog/HomePage'), with loading, failure and Retry handled. On the
- * page server, the remote's own render of the screen takes its place, inside the same Suspense boundary the
- * browser hydrates it in once the remote's code has loaded.
+ * A route screen that lives in a remote ('catalog/HomePage'), with loading, failure and Retry handled. The
+ * page server's build takes remote-route.server.tsx instead (the server build resolves `.server.tsx`
+ * first): the remote's own render in the same boundaries, which this component hydrates.
  */
 export function RemoteRoute({ id }: { id: string }) {
-  const serverFragment = use(ServerFragmentContext);
   // Routes key this component by id, so the screen only changes on Retry.
-  const [Screen, setScreen] = useState(() => (serverFragment ? undefined : screenFor(id)));
+  const [Screen, setScreen] = useState(() => screenFor(id));
   const retry = useCallback(() => {
     screens.delete(id);
     setScreen(() => screenFor(id));
@@ -53,7 +43,7 @@ export function RemoteRoute({ id }: { id: string }) {
     <RemoteRetryContext value={retry}>
       <RemoteErrorBoundary onRetry={retry}>
         <Suspense fallback={<LoadingBox />}>
-          {serverFragment ? <FragmentSlot fragment={serverFragment} /> : Screen && <Screen />}
+          <Screen />
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteRetryContext>

@@ -11,9 +11,6 @@ export interface ServerFragment {
 
 export const ServerFragmentContext = createContext<ServerFragment | undefined>(undefined);
 
-/** The digest React carries to the browser for a part drawn there on purpose (not a failed hydration). */
-export const DRAWN_IN_BROWSER_DIGEST = 'drawn-in-browser';
-
 /** Thrown in the screen's place when there is no server render of it: React leaves that part to the browser. */
 export class DrawnInBrowser extends Error {
   constructor() {

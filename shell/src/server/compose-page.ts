@@ -3,7 +3,7 @@ import {
   firstScreenDataText,
   type FirstScreenData,
   type ServerAnswer,
-} from '@shop/state';
+} from '@shop/state/first-screen';
 import { RENDERED_ATTRIBUTE } from '../first-screen/rendered-attribute';
 
 /** What a remote's render service answers for one screen (mf-catalog/src/server/render-fragment.tsx). */

@@ -15,12 +15,11 @@ import { matchPath } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
 import { CATALOG_ROUTES, SCREEN_PATHS } from '../app/app-routes';
 import { Storefront } from '../app/app';
+import { SCREEN_TREE_POSITION } from '../features/layout/layout';
+import { formatTreePosition } from '@shop/ui';
 import { parseRemotesManifest, type RemoteName } from '../federation/remotes-manifest';
-import {
-  DRAWN_IN_BROWSER_DIGEST,
-  DrawnInBrowser,
-  ServerFragmentContext,
-} from '../federation/server-fragment';
+import { DRAWN_IN_BROWSER_DIGEST } from '../federation/drawn-in-browser';
+import { DrawnInBrowser, ServerFragmentContext } from '../federation/server-fragment';
 import { composePage, isRemoteFragment, splitHead, type RemoteFragment } from './compose-page';
 
 export interface PageServerOptions {
@@ -126,7 +125,13 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       const version = manifest[target.remote]?.version;
       const service = options.renderService(target.remote, version);
       if (!service) return undefined;
-      const query = new URLSearchParams({ screen: target.screen, route: target.route, url, origin });
+      const query = new URLSearchParams({
+        screen: target.screen,
+        route: target.route,
+        url,
+        origin,
+        position: formatTreePosition(SCREEN_TREE_POSITION),
+      });
       const response = await fetch(`${service}/fragment?${query}`, {
         headers: { Accept: 'application/json', ...(traceparent ? { traceparent } : {}) },
         signal: AbortSignal.timeout(fragmentTimeoutMs),

@@ -1,5 +1,7 @@
 import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
-import { type ServerAnswer, siteOriginAtom, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import { siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
+import type { ServerAnswer } from '@shop/state/first-screen';
+import { siteOriginAtom } from '@shop/ui';
 import { createStore } from 'jotai';
 
 /**

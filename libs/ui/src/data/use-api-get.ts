@@ -1,12 +1,11 @@
+import { type ApiResponse, apiRequest } from '@shop/state';
+import { useStore } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  type ApiResponse,
-  apiRequest,
   serverAnswerFor,
   serverAnswersAtom,
   unansweredReadsAtom,
-} from '@shop/state';
-import { useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+} from '../first-screen/server-answers.atoms';
 import { errorMessage, errorStatus, isAbort } from './error-message';
 
 /** A read that failed: the message to show, and the HTTP status (0 when the server could not be reached). */

@@ -5,7 +5,14 @@ import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import 'swiper/css/scrollbar';
+import { mediaSrcSet } from '@shop/contracts';
 import styles from './product-slider.module.css';
+
+/**
+ * How wide the slider draws a picture: half the page beside the details and the card on wide screens
+ * (product-page.module.css: 2fr of 4), half of two columns between, the whole width on phones.
+ */
+const SLIDE_SIZES = '(min-width: 992px) 50vw, (min-width: 768px) 50vw, 100vw';
 
 export interface ProductSliderProps {
   name: string;
@@ -44,6 +51,9 @@ export function ProductSlider({ name, images }: ProductSliderProps) {
           <SwiperSlide key={image}>
             <img
               src={image}
+              // Each uploaded picture is served at several widths: the browser takes the one the slide needs.
+              srcSet={mediaSrcSet(image)}
+              sizes={mediaSrcSet(image) ? SLIDE_SIZES : undefined}
               alt={index === 0 ? name : `${name}, picture ${index + 1}`}
               width={640}
               height={480}

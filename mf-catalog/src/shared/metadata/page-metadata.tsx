@@ -1,4 +1,5 @@
-import { siteOriginAtom, siteSettingsAtom } from '@shop/state';
+import { siteSettingsAtom } from '@shop/state';
+import { siteOriginAtom } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { absoluteUrl, jsonLdText, shareImage, type SiteIdentity } from './structured-data';
 

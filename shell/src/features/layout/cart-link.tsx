@@ -1,5 +1,5 @@
-import { cartQuantityAtom, useHydrated } from '@shop/state';
-import { VisuallyHidden } from '@shop/ui';
+import { cartQuantityAtom } from '@shop/state';
+import { VisuallyHidden, useHydrated } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import styles from './cart-link.module.css';

@@ -1,4 +1,5 @@
 import { modeAtom, onSessionEnded } from '@shop/state';
+import type { TreePosition } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,6 +24,13 @@ function useSessionEndedRedirect(): void {
     [navigate],
   );
 }
+
+/**
+ * Where the routed screen sits in the layout's tree for React's useId (the layout's <div> has five children,
+ * <main> is the third): the catalog's render service renders a screen at this place, so the ids it draws are
+ * those hydration computes (@shop/ui's TreePosition). Kept true by layout.tree-position.spec.tsx.
+ */
+export const SCREEN_TREE_POSITION: TreePosition = [[5, 2]];
 
 /**
  * Shared layout (docs/product/screens.md, "Shared layout"): top bar, the routed screen, footer, one

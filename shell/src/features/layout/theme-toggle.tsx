@@ -1,4 +1,5 @@
-import { modeAtom, toggleModeAtom, useHydrated } from '@shop/state';
+import { modeAtom, toggleModeAtom } from '@shop/state';
+import { useHydrated } from '@shop/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import topBar from './top-bar.module.css';
 

@@ -1,4 +1,5 @@
-import { userInfoAtom, useHydrated } from '@shop/state';
+import { userInfoAtom } from '@shop/state';
+import { useHydrated } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import styles from './user-menu.module.css';
 
