@@ -254,6 +254,31 @@ const CASES: Broken[] = [
     },
     /startup probe/,
   ),
+  probeCase(
+    "the page server's readiness on a port its container does not serve",
+    'shell-pages',
+    (container) => {
+      container.readinessProbe = { httpGet: { path: '/health/ready', port: 4101 } };
+    },
+    /the container declares the port|readiness probe/,
+  ),
+  {
+    check: 'probesAskWhatTheImageAnswers',
+    what: 'a render service that no longer answers /health/ready',
+    run: () => {
+      const workload = realWorkload('mf-catalog-render');
+      check.probesAskWhatTheImageAnswers(
+        withFiles({
+          'mf-catalog/src/server/render-server.ts': (text) =>
+            text.replaceAll("'/health/ready'", "'/health/ok'"),
+        }),
+        REAL.render('base/mf-catalog-render'),
+        workload,
+        podTemplateOf(workload).spec.containers[0]!,
+      );
+    },
+    says: /render-server\.ts answers \/health\/ready/,
+  },
   {
     check: 'probesAskWhatTheImageAnswers',
     what: 'a service kit that no longer answers /health/ready',
@@ -395,6 +420,33 @@ const CASES: Broken[] = [
         'orders',
       ),
     says: /the image prod runs orders from/,
+  },
+  {
+    check: 'prodRunsPackageVersion',
+    what: "prod running the catalog's render service at another version than mf-catalog's package.json",
+    run: () =>
+      check.prodRunsPackageVersion(
+        changedContainer(
+          { unit: 'mf-catalog-render', folder: 'overlays/prod/mf-catalog-render' },
+          (container) => {
+            container.image = `${check.IMAGE_REGISTRY}mf-catalog-render:0.1.9`;
+          },
+        ),
+        'mf-catalog-render',
+      ),
+    says: /the image prod runs mf-catalog-render from/,
+  },
+  {
+    check: 'pageServerNeverAheadOfShell',
+    what: "prod's page server newer than the shell image whose files its pages load",
+    run: () =>
+      check.pageServerNeverAheadOfShell(
+        changedContainer({ unit: 'shell-pages', folder: 'overlays/prod/shell-pages' }, (container) => {
+          container.image = `${check.IMAGE_REGISTRY}shell-pages:0.3.0`;
+        }),
+        'prod',
+      ),
+    says: /shell-pages 0\.3\.0 is ahead of the shell image/,
   },
   {
     check: 'devPinsARelease',
@@ -604,6 +656,76 @@ const CASES: Broken[] = [
         'orders',
       ),
     says: /orders's ingress/,
+  },
+  {
+    check: 'admitsHttpFromItsCallerOnly',
+    what: "the catalog's render service admitting Kong too (browsers could ask it for fragments)",
+    run: () =>
+      check.admitsHttpFromItsCallerOnly(
+        changedEach({ kind: 'NetworkPolicy', name: 'mf-catalog-render' }, (policy) => {
+          policy.spec!.ingress![0]!.from!.push({
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'kong' } },
+          });
+        }),
+        'mf-catalog-render',
+      ),
+    says: /mf-catalog-render's ingress/,
+  },
+  {
+    check: 'egressMatchesIngress',
+    what: "the render service let out to Kong's proxy, which Kong admits from the shell's nginx only",
+    run: () =>
+      check.egressMatchesIngress(
+        changedEach({ kind: 'NetworkPolicy', name: 'kong' }, (policy) => {
+          policy.spec!.ingress = [
+            {
+              from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'shell' } } }],
+              ports: [{ port: 'proxy' }],
+            },
+          ];
+        }),
+      ),
+    says: /mf-catalog-render egress .*NetworkPolicy refuses port proxy/,
+  },
+  {
+    check: 'settingsNameReachableServices',
+    what: 'the page server calling the render service on a port its Service lacks',
+    run: () =>
+      check.settingsNameReachableServices(
+        changedEach({ kind: 'ConfigMap', name: /^shell-pages-config/ }, (configMap) => {
+          configMap.data!['RENDER_CATALOG_URL'] = 'http://mf-catalog-render:4102';
+        }),
+        'shell-pages',
+        undefined,
+      ),
+    says: /Service mf-catalog-render has port 4102/,
+  },
+  {
+    check: 'settingsNameReachableServices',
+    what: 'the render service reading through Kong without a policy letting it out to Kong',
+    run: () =>
+      check.settingsNameReachableServices(
+        changedEach({ kind: 'NetworkPolicy', name: 'mf-catalog-render' }, (policy) => {
+          policy.spec!.egress = [];
+        }),
+        'mf-catalog-render',
+        'prod',
+      ),
+    says: /mf-catalog-render's NetworkPolicy lets it reach kong \(API_URL\)/,
+  },
+  {
+    check: 'settingsNameReachableServices',
+    what: "nginx given the page server's short name, which its resolver cannot find",
+    run: () =>
+      check.settingsNameReachableServices(
+        changedContainer({ unit: 'shell' }, (container) => {
+          container.env = [{ name: 'PAGES_URL', value: 'http://shell-pages:4100' }];
+        }),
+        'shell',
+        undefined,
+        { fullNames: true },
+      ),
+    says: /PAGES_URL is a full name/,
   },
   {
     check: 'egressMatchesIngress',
@@ -863,6 +985,30 @@ const CASES: Broken[] = [
       ),
     says: /nginx listens on the container port/,
   },
+  {
+    check: 'runsTheImagesUserAndPort',
+    what: 'the page server told to listen on another port than its container declares',
+    run: () =>
+      check.runsTheImagesUserAndPort(
+        changedEach({ kind: 'ConfigMap', name: /^shell-pages-config/ }, (configMap) => {
+          configMap.data!['PORT'] = '4000';
+        }),
+        'shell-pages',
+      ),
+    says: /PORT is the container port http/,
+  },
+  {
+    check: 'runsTheImagesUserAndPort',
+    what: "a render image whose user is not the pod's",
+    run: () =>
+      check.runsTheImagesUserAndPort(
+        withFiles({
+          'docker/render.Dockerfile': (text) => text.replace(/^USER \d+:\d+$/m, 'USER 1000:1000'),
+        }),
+        'mf-catalog-render',
+      ),
+    says: /the pod runs as the image's user/,
+  },
 ];
 
 describe('each check of the manifests refuses a manifest that breaks it', () => {
@@ -889,7 +1035,7 @@ describe('each check of the manifests refuses a manifest that breaks it', () => 
   });
 
   it('leaves no check without a broken manifest', () => {
-    const helpers = ['unitsOfComponent', 'routedUnits', 'serviceUnits', 'mainContainerOf'];
+    const helpers = ['unitsOfComponent', 'routedUnits', 'serviceUnits', 'rendererUnits', 'mainContainerOf'];
     const checks = Object.entries(check)
       .filter(([name, value]) => typeof value === 'function' && !helpers.includes(name))
       .map(([name]) => name);

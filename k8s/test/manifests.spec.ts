@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as check from './support/checks';
-import { REAL, routedUnits, serviceUnits } from './support/checks';
+import { REAL, rendererUnits, routedUnits, serviceUnits } from './support/checks';
 import {
   ENVIRONMENTS,
   SCENES,
@@ -23,6 +23,10 @@ import {
 const ALL_FOLDERS = kustomizationFolders();
 const ROUTED_UNITS = routedUnits(REAL);
 const SERVICE_UNITS = serviceUnits(REAL);
+/** The server-rendering units (docs/rendering.md): the catalog's render service and the shell's page server. */
+const RENDERER_UNITS = rendererUnits(REAL);
+/** What is built from a workspace at its version: the routed units and the server-rendering ones. */
+const RELEASED_UNITS = [...ROUTED_UNITS, ...RENDERER_UNITS];
 /** Stateless parts: they scale with an HPA (the domain services, the front-ends and Kong). */
 const SCALED_UNITS = UNITS.filter((unit) =>
   kustomizeOrNothing(unitFolder(unit)).some((object) => object.kind === 'Deployment'),
@@ -162,16 +166,49 @@ describe('workloads', () => {
 });
 
 describe('releases', () => {
-  it.each(ROUTED_UNITS)(
+  it.each(RELEASED_UNITS)(
     "prod runs k8s/%s from its own image at exactly its package.json's version",
     (unit) => {
       check.prodRunsPackageVersion(REAL, unit);
     },
   );
 
-  it.each(ROUTED_UNITS)('dev pins k8s/%s to a released version of its own image', (unit) => {
+  it.each(RELEASED_UNITS)('dev pins k8s/%s to a released version of its own image', (unit) => {
     check.devPinsARelease(REAL, unit);
   });
+
+  it.each(ENVIRONMENTS)(
+    "%s: the shell's page server is never newer than the shell image whose files its pages load",
+    (environment) => {
+      check.pageServerNeverAheadOfShell(REAL, environment);
+    },
+  );
+});
+
+describe('server rendering', () => {
+  it('has the render service of the catalog and the page server of the shell', () => {
+    expect(RENDERER_UNITS).toEqual(['mf-catalog-render', 'shell-pages']);
+  });
+
+  it.each(RENDERER_UNITS)('k8s/%s admits HTTP from its one caller only, never from Kong', (unit) => {
+    check.admitsHttpFromItsCallerOnly(REAL, unit);
+  });
+
+  it.each(
+    SCENES.flatMap(({ scene, environment }) => RENDERER_UNITS.map((unit) => ({ scene, environment, unit }))),
+  )(
+    '$scene: each URL k8s/$unit is set to call names a Service and port of the shop that its policy lets it reach',
+    ({ environment, unit }) => {
+      check.settingsNameReachableServices(REAL, unit, environment);
+    },
+  );
+
+  it.each(SCENES)(
+    "$scene: the shell's nginx hands pages to the page server by its full name, a Service its policy lets it reach",
+    ({ environment }) => {
+      check.settingsNameReachableServices(REAL, 'shell', environment, { fullNames: true });
+    },
+  );
 });
 
 describe('domain services', () => {
@@ -266,7 +303,7 @@ describe('network policies', () => {
     check.kongAdmitsProxyOnly(REAL);
   });
 
-  it.each(ROUTED_UNITS)('k8s/%s admits HTTP from Kong only', (unit) => {
+  it.each(ROUTED_UNITS)('k8s/%s admits HTTP from Kong only (the shell also from its page server)', (unit) => {
     check.admitsHttpFromKongOnly(REAL, unit);
   });
 
@@ -338,7 +375,7 @@ describe('shell: remotes manifest and release per environment', () => {
 });
 
 describe('images built by docker/', () => {
-  it.each(ROUTED_UNITS)("k8s/base/%s runs its image's own non-root user and port", (unit) => {
+  it.each(RELEASED_UNITS)("k8s/base/%s runs its image's own non-root user and port", (unit) => {
     check.runsTheImagesUserAndPort(REAL, unit);
   });
 });

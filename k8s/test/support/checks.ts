@@ -64,6 +64,23 @@ export const unitsOfComponent = (m: Manifests, components: string[]) =>
 /** Units that serve HTTP behind Kong: the domain services and the front-ends. */
 export const routedUnits = (m: Manifests) => unitsOfComponent(m, ['service', 'frontend']);
 export const serviceUnits = (m: Manifests) => unitsOfComponent(m, ['service']);
+/** Units that render pages on the server (docs/rendering.md): reached inside the cluster only, never by Kong. */
+export const rendererUnits = (m: Manifests) => unitsOfComponent(m, ['renderer']);
+
+/**
+ * Each server-rendering unit: the workspace it is built from (its image carries that workspace's version),
+ * the source of its HTTP server, and the only pods that may call it.
+ */
+export const RENDERERS: Record<string, { from: string; server: string; callers: string[] }> = {
+  'mf-catalog-render': {
+    from: 'mf-catalog',
+    server: 'mf-catalog/src/server/render-server.ts',
+    callers: ['shell-pages'],
+  },
+  'shell-pages': { from: 'shell', server: 'shell/src/server/page-server.tsx', callers: ['shell'] },
+};
+/** Pods other than Kong that a routed unit admits: the shell's page server reads remotes.json from nginx. */
+const CALLERS_BESIDES_KONG: Record<string, string[]> = { shell: ['shell-pages'] };
 
 const resourcesOf = (m: Manifests, folder: string) =>
   (parse(m.read(`k8s/${folder}/kustomization.yaml`)) as { resources?: string[] }).resources ?? [];
@@ -87,7 +104,7 @@ const envOf = (container: Container, name: string) =>
 const imageTagOf = (m: Manifests, unit: string, environment?: Environment) =>
   mainContainerOf(m, unit, environment).container.image.split(':').at(-1) ?? '';
 const packageDirOf = (m: Manifests, unit: string) =>
-  serviceUnits(m).includes(unit) ? `services/${unit}` : unit;
+  serviceUnits(m).includes(unit) ? `services/${unit}` : (RENDERERS[unit]?.from ?? unit);
 const versionOf = (m: Manifests, unit: string) =>
   (JSON.parse(m.read(`${packageDirOf(m, unit)}/package.json`)) as { version: string }).version;
 
@@ -219,6 +236,18 @@ function expectedProbes(
           `docker/nginx/${template} answers the probes`,
         ).toEqual(expect.arrayContaining(['/health/ready', '/health/live']));
       }
+      return {
+        readiness: { kind: 'http', path: '/health/ready', port: named('http') },
+        liveness: { kind: 'http', path: '/health/live', port: named('http') },
+      };
+    }
+    case 'renderer': {
+      // The render service and the page server answer both paths themselves (their own HTTP server).
+      const server = RENDERERS[container.name]?.server;
+      expect(server, `${container.name} is a known server-rendering unit`).toBeDefined();
+      const source = m.read(server ?? '');
+      for (const path of ['/health/ready', '/health/live'])
+        expect(source, `${server} answers ${path}`).toContain(`'${path}'`);
       return {
         readiness: { kind: 'http', path: '/health/ready', port: named('http') },
         liveness: { kind: 'http', path: '/health/live', port: named('http') },
@@ -673,7 +702,25 @@ export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
   expect(others, 'one NetworkPolicy').toHaveLength(0);
   expect(policy?.spec?.ingress, `${unit}'s ingress`).toEqual([
     {
-      from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'kong' } } }],
+      from: ['kong', ...(CALLERS_BESIDES_KONG[unit] ?? [])].map((name) => ({
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      })),
+      ports: [{ port: 'http' }],
+    },
+  ]);
+}
+
+/** A server-rendering unit admits HTTP from its one caller only: never from Kong, so never from browsers. */
+export function admitsHttpFromItsCallerOnly(m: Manifests, unit: string): void {
+  const callers = RENDERERS[unit]?.callers;
+  expect(callers, `${unit} is a known server-rendering unit`).toBeDefined();
+  const [policy, ...others] = policiesOf(m.render(unitFolder(unit)));
+  expect(others, 'one NetworkPolicy').toHaveLength(0);
+  expect(policy?.spec?.ingress, `${unit}'s ingress`).toEqual([
+    {
+      from: (callers ?? []).map((name) => ({
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      })),
       ports: [{ port: 'http' }],
     },
   ]);
@@ -708,14 +755,16 @@ export function egressMatchesIngress(m: Manifests, environment?: Environment): v
               .some((other) =>
                 (other.spec?.ingress ?? []).some(
                   (ingress) =>
-                    (ingress.from ?? []).some((from) =>
-                      sources.every(
-                        (source) =>
-                          !!from.podSelector &&
-                          (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
-                            matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
-                      ),
-                    ) &&
+                    // A rule without sources admits every source (Kong's proxy port).
+                    ((ingress.from ?? []).length === 0 ||
+                      (ingress.from ?? []).some((from) =>
+                        sources.every(
+                          (source) =>
+                            !!from.podSelector &&
+                            (Object.keys(from.podSelector.matchLabels ?? {}).length === 0 ||
+                              matches(from.podSelector.matchLabels, podTemplateOf(source).metadata.labels)),
+                        ),
+                      )) &&
                     (ingress.ports ?? []).some(
                       (ingressPort) => portNumber(ingressPort.port, [target]) === number,
                     ),
@@ -728,8 +777,9 @@ export function egressMatchesIngress(m: Manifests, environment?: Environment): v
       }
     }
   }
-  // Kong to 10 routed parts, 6 services to MongoDB and NATS, MongoDB to itself.
-  expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1);
+  // Kong to 10 routed parts, 6 services to MongoDB and NATS, MongoDB to itself, and the server rendering:
+  // nginx to the page server, which reads nginx and asks the render service, which reads through Kong.
+  expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1 + 4);
 }
 
 export function serviceReachesDatabaseAndBroker(m: Manifests, unit: string): void {
@@ -757,6 +807,93 @@ export function onlyUsersReachesSmtp(m: Manifests): void {
   for (const unit of UNITS.filter((other) => other !== 'users')) {
     expect(outside(unit), `${unit} reaches outside the cluster`).toEqual([]);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server rendering (docs/rendering.md): who calls whom, by URL
+
+/** The cluster's suffix of a Service's full name in the shop's namespace. */
+const SERVICE_DOMAIN = `.${NAMESPACE}.svc.cluster.local`;
+
+/**
+ * Every in-cluster URL a unit's settings name (its ConfigMap and its container's env) is a Service of the
+ * environment with that port, and the unit's own NetworkPolicy lets its pods reach that Service's pods on
+ * the port the Service targets. `fullNames`: the URLs are resolved by nginx's resolver, which applies no
+ * search domain, so they must be full names (`shell-pages.shop.svc.cluster.local`).
+ */
+export function settingsNameReachableServices(
+  m: Manifests,
+  unit: string,
+  environment: Environment | undefined,
+  { fullNames = false }: { fullNames?: boolean } = {},
+): void {
+  const whole = m.render(wholeFolder(environment));
+  const { container, objects } = mainContainerOf(m, unit, environment);
+  const configMap = objects.find(
+    (object) =>
+      object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+  );
+  const settings: Record<string, string> = {
+    ...configMap?.data,
+    ...Object.fromEntries(
+      (container.env ?? []).flatMap((variable) =>
+        variable.value === undefined ? [] : [[variable.name, variable.value]],
+      ),
+    ),
+  };
+  // Public origins (PUBLIC_URL) have dots in their names; a Service is named bare or by its full name.
+  const inCluster = Object.entries(settings).filter(([, value]) => {
+    if (!/^https?:\/\//.test(value)) return false;
+    const host = new URL(value).hostname;
+    return !host.includes('.') || host.endsWith(SERVICE_DOMAIN);
+  });
+  expect(inCluster.length, `${unit} names a Service in its settings`).toBeGreaterThan(0);
+  const egress = policiesOf(objects).flatMap((policy) => policy.spec?.egress ?? []);
+  for (const [name, value] of inCluster) {
+    const url = new URL(value);
+    if (fullNames) expect(url.hostname, `${name} is a full name`).toMatch(new RegExp(`${SERVICE_DOMAIN}$`));
+    const serviceName = url.hostname.replace(SERVICE_DOMAIN, '');
+    const service = whole.find((object) => object.kind === 'Service' && object.metadata.name === serviceName);
+    expect(service, `${name}=${value}: a Service ${serviceName}`).toBeDefined();
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const servicePort = service?.spec?.ports?.find((candidate) => candidate.port === port);
+    expect(servicePort, `${name}=${value}: Service ${serviceName} has port ${port}`).toBeDefined();
+    const targets = workloadsOf(whole).filter((workload) =>
+      matches(service?.spec?.selector, podTemplateOf(workload).metadata.labels),
+    );
+    expect(targets.length, `Service ${serviceName} selects pods`).toBeGreaterThan(0);
+    const targetPort = portNumber(servicePort?.targetPort ?? port, targets);
+    const reaches = egress.some(
+      (rule) =>
+        (rule.to ?? []).some((peer) =>
+          targets.every((target) =>
+            matches(peer.podSelector?.matchLabels, podTemplateOf(target).metadata.labels),
+          ),
+        ) && (rule.ports ?? []).some((rulePort) => portNumber(rulePort.port, targets) === targetPort),
+    );
+    expect(reaches, `${unit}'s NetworkPolicy lets it reach ${serviceName} (${name}) on ${targetPort}`).toBe(
+      true,
+    );
+  }
+}
+
+/** The first shell version whose nginx hands page requests to the page server (docker/nginx/shell.conf.template). */
+export const FIRST_SHELL_WITH_PAGE_SERVER = '0.2.0';
+
+/**
+ * The page server answers with its own shell build's index.html, whose files (`/<version>/main.js`) the
+ * browser then loads from the shell's nginx: so the page server is never of a newer version than the shell's
+ * image carries (its own version and the ones before it). A shell image older than the page proxying never
+ * calls the page server, and sets no bound.
+ */
+export function pageServerNeverAheadOfShell(m: Manifests, environment: Environment): void {
+  const pages = imageTagOf(m, 'shell-pages', environment);
+  const shell = imageTagOf(m, 'shell', environment);
+  if (compareVersions(shell, FIRST_SHELL_WITH_PAGE_SERVER) < 0) return;
+  expect(
+    compareVersions(pages, shell),
+    `shell-pages ${pages} is ahead of the shell image ${shell}, which lacks the files its pages load`,
+  ).toBeLessThanOrEqual(0);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -921,15 +1058,31 @@ function imageFacts(m: Manifests, dockerfile: string) {
 }
 
 export function runsTheImagesUserAndPort(m: Manifests, unit: string): void {
-  const deployment = m.render(unitFolder(unit)).find((object) => object.kind === 'Deployment')!;
+  const objects = m.render(unitFolder(unit));
+  const deployment = objects.find((object) => object.kind === 'Deployment')!;
   const pod = podTemplateOf(deployment);
   const isFrontEnd = componentOf(deployment) === 'frontend';
-  const facts = imageFacts(m, isFrontEnd ? 'frontend.Dockerfile' : 'service.Dockerfile');
+  const isRenderer = componentOf(deployment) === 'renderer';
+  const facts = imageFacts(
+    m,
+    isFrontEnd ? 'frontend.Dockerfile' : isRenderer ? 'render.Dockerfile' : 'service.Dockerfile',
+  );
   expect(facts.user, 'the image names its user by number').toBeDefined();
   expect(pod.spec.securityContext, "the pod runs as the image's user").toMatchObject({
     runAsUser: facts.user?.uid,
     runAsGroup: facts.user?.gid,
   });
+  if (isRenderer) {
+    // The server listens on PORT (its ConfigMap's), which is the container port the probes and Service use.
+    const container = pod.spec.containers[0]!;
+    const containerPort = container.ports?.find((port) => port.name === 'http')?.containerPort;
+    const config = objects.find(
+      (object) =>
+        object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+    );
+    expect(Number(config?.data?.PORT), 'PORT is the container port http').toBe(containerPort);
+    expect(facts.exposed, 'the image EXPOSEs the container port').toContain(containerPort);
+  }
   if (isFrontEnd) {
     const containerPort = pod.spec.containers[0]?.ports?.find((port) => port.name === 'http')?.containerPort;
     expect(facts.exposed, 'the image EXPOSEs the container port').toContain(containerPort);
