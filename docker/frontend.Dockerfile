@@ -62,6 +62,13 @@ RUN version="$(node -p "require('/tmp/package.json').version")"; \
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
+# The shell's page server (docs/rendering.md), asked for every page: the environment's PAGES_URL (compose's
+# name by default; Kubernetes sets the full name). The image's entry point renders
+# /etc/nginx/templates/shell-pages.conf.template into /tmp at start, with the container's nameservers
+# (NGINX_LOCAL_RESOLVERS). Remotes have no template, so none of this applies to them.
+ENV PAGES_URL=http://shell-pages:4100 \
+    NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 \
+    NGINX_ENVSUBST_OUTPUT_DIR=/tmp
 LABEL org.opencontainers.image.title="shop-${APP}" \
       org.opencontainers.image.description="Storefront front-end ${APP} (static files, one folder per version)"
 SHELL ["/bin/sh", "-eu", "-c"]
@@ -69,17 +76,23 @@ RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/*
 COPY --from=site /site/ /usr/share/nginx/html/
 COPY --from=site /version /tmp/version
 COPY docker/nginx/nginx.conf /etc/nginx/nginx.conf
-COPY docker/nginx/frontend-common.conf docker/nginx/security-headers.conf docker/nginx/page-policy.conf /etc/nginx/snippets/
+COPY docker/nginx/frontend-common.conf docker/nginx/security-headers.conf docker/nginx/page-policy.conf \
+     docker/nginx/page-server.conf /etc/nginx/snippets/
 # Each carried shell version's page policy, with the hashes of that version's inline start script.
 COPY --from=site /page-policy-map.conf /etc/nginx/conf.d/page-policy-map.conf
-COPY docker/nginx/shell.conf.template docker/nginx/remote.conf.template /tmp/
+COPY docker/nginx/shell.conf.template docker/nginx/remote.conf.template docker/nginx/shell-pages.conf.template /tmp/
 # The server block is rendered now, not at start-up: the root filesystem is read-only at run time.
 # The shell's release is a file of its own: the environment's ConfigMap shell-release is mounted over it.
+# The shell's page server settings are rendered at start (into /tmp); here once, for nginx -t only.
 RUN APP_VERSION="$(cat /tmp/version)"; export APP_VERSION; \
     if [ "${APP}" = shell ]; then \
       template=shell; \
       mkdir -p /etc/nginx/shell-release; \
       printf "set \$shell_release \"%s\";\n" "${APP_VERSION}" > /etc/nginx/shell-release/shell-release.conf; \
+      mkdir -p /etc/nginx/templates; \
+      mv /tmp/shell-pages.conf.template /etc/nginx/templates/; \
+      NGINX_LOCAL_RESOLVERS=127.0.0.11 envsubst "\${PAGES_URL} \${NGINX_LOCAL_RESOLVERS}" \
+        < /etc/nginx/templates/shell-pages.conf.template > /tmp/shell-pages.conf; \
     else \
       template=remote; \
     fi; \
