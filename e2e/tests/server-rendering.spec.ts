@@ -74,6 +74,8 @@ test.describe('pages fetched without running a script', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    // Compressed as the client accepts it, through the static server and the gateway.
+    expect(page.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
     expect(titleOf(page.html)).toBe(`Product Page ${product.name}`);
     const root = rootOf(page.html);
     expect(root).toContain(`<h1`);

@@ -5,7 +5,7 @@
 // (index.html, mf-manifest.json, remoteEntry.js) are revalidated on every use, content-hashed files are
 // immutable. Unlike nginx, which holds only released versions and marks all of a version immutable, this
 // server revalidates unhashed names inside a version too: locally a version is rebuilt in place all day.
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -205,6 +205,8 @@ function isPageOrRoot(req) {
 /** What the page server's answer keeps on its way to the browser. */
 const PAGE_HEADERS = [
   'content-type',
+  'content-encoding',
+  'vary',
   'cache-control',
   'content-security-policy',
   'reporting-endpoints',
@@ -227,6 +229,8 @@ function proxyPage(req, res, pages, fallback) {
   const first = (value) => (Array.isArray(value) ? value[0] : value);
   /** @type {Record<string, string>} */
   const headers = { accept: first(req.headers.accept) ?? 'text/html' };
+  const acceptEncoding = first(req.headers['accept-encoding']);
+  if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
   const forwardedHost = first(req.headers['x-forwarded-host']) ?? first(req.headers.host);
   if (forwardedHost) headers['x-forwarded-host'] = forwardedHost;
   for (const name of ['x-forwarded-proto', 'x-forwarded-port']) {
@@ -235,26 +239,49 @@ function proxyPage(req, res, pages, fallback) {
   }
   const traceparent = first(req.headers.traceparent);
   if (traceparent) headers.traceparent = traceparent;
-  fetch(new URL(req.url ?? '/', pages), {
-    method: req.method,
-    headers,
-    signal: AbortSignal.timeout(PAGE_SERVER_TIMEOUT_MS),
-  })
-    .then(async (response) => {
-      if (response.status >= 500) throw new Error(`The page server answered ${response.status}`);
-      const body = Buffer.from(await response.arrayBuffer());
-      /** @type {Record<string, string>} */
-      const kept = {};
-      for (const name of PAGE_HEADERS) {
-        const value = response.headers.get(name);
-        if (value !== null) kept[name] = value;
+  // node:http rather than fetch: fetch would undo the page's compression, which is passed on as it is.
+  const target = new URL(req.url ?? '/', pages);
+  let settled = false;
+  const giveUp = () => {
+    if (settled) return;
+    settled = true;
+    upstream.destroy();
+    if (!res.headersSent) fallback();
+  };
+  const upstream = httpRequest(
+    target,
+    { method: req.method, headers, timeout: PAGE_SERVER_TIMEOUT_MS },
+    (response) => {
+      const status = response.statusCode ?? 502;
+      if (status >= 500) {
+        response.resume();
+        giveUp();
+        return;
       }
-      res.writeHead(response.status, { ...kept, 'content-length': String(body.length) });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    })
-    .catch(() => {
-      if (!res.headersSent) fallback();
-    });
+      /** @type {Buffer[]} */
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', giveUp);
+      response.on('end', () => {
+        if (settled) return;
+        settled = true;
+        const body = Buffer.concat(chunks);
+        /** @type {Record<string, string>} */
+        const kept = {};
+        for (const name of PAGE_HEADERS) {
+          const value = response.headers[name];
+          if (typeof value === 'string') kept[name] = value;
+        }
+        const length =
+          req.method === 'HEAD' ? String(response.headers['content-length'] ?? '0') : String(body.length);
+        res.writeHead(status, { ...kept, 'content-length': length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
+    },
+  );
+  upstream.on('timeout', giveUp);
+  upstream.on('error', giveUp);
+  upstream.end();
 }
 
 async function main() {

@@ -8,6 +8,7 @@ import { shopStoreFor } from './server-store';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -72,6 +73,24 @@ function renderShell(tree: ReactNode, log: (entry: Record<string, unknown>) => v
     });
     setTimeout(() => stream.abort(new Error('The page took too long to render')), 5_000).unref();
   });
+}
+
+/**
+ * The page compressed as the browser accepts it: brotli at a quality cheap enough per request (a rendered
+ * page is made per request, unlike the build's files, which are compressed once at quality 11), else gzip.
+ */
+export function compressed(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted))
+    return {
+      body: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: Buffer.from(html) };
 }
 
 /** The catalogue screen a path shows, with the route pattern it is placed on. */
@@ -168,9 +187,12 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     page: { html: string; template: string },
     indexable: boolean,
   ) => {
+    const { body, encoding } = compressed(page.html, req.headers['accept-encoding']);
     res.writeHead(status, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(page.html),
+      'Content-Length': body.length,
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      Vary: 'Accept-Encoding',
       'Cache-Control': 'no-cache',
       // The template's one start script by its hash; the page's data blocks are never run, so need none.
       'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
@@ -178,7 +200,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       'X-Content-Type-Options': 'nosniff',
       ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
     });
-    res.end(req.method === 'HEAD' ? undefined : page.html);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
