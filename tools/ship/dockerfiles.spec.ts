@@ -20,8 +20,12 @@ function finalStage(dockerfile: string): string {
 }
 
 describe('the Dockerfiles', () => {
-  it('are found (both images of the shop)', () => {
-    expect(dockerfiles).toEqual(['docker/frontend.Dockerfile', 'docker/service.Dockerfile']);
+  it('are found (the images of the shop)', () => {
+    expect(dockerfiles).toEqual([
+      'docker/frontend.Dockerfile',
+      'docker/render.Dockerfile',
+      'docker/service.Dockerfile',
+    ]);
   });
 
   it.each(dockerfiles)('%s passes hadolint at its default strictness', (dockerfile) => {

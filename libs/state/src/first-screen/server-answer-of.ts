@@ -6,10 +6,12 @@ import { KEPT_ANSWER_HEADERS, type ServerAnswer } from './server-answers';
 /**
  * A service's answer as a rendered page keeps it: the body and kept headers of a success, or the message the
  * browser's client would show for a failure (the same words, so hydration matches). Undefined for an answer a
- * retry may change (5xx) or that is not JSON: such a read cannot be drawn on the server.
+ * retry may change (5xx, 429, 408) or that is not JSON: such a read cannot be drawn on the server.
  */
 export async function serverAnswerOf(response: Response): Promise<ServerAnswer | undefined> {
-  if (response.status >= 500) return undefined;
+  // A server's trouble, a refusal for load (429: the gateway's rate limit) or a timeout (408) is not the
+  // page's content: the part is drawn in the browser, which asks again.
+  if (response.status >= 500 || response.status === 429 || response.status === 408) return undefined;
   const parsed = parseJson(await response.text());
   if (!response.ok) {
     return {
