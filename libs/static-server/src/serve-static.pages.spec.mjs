@@ -1,0 +1,96 @@
+import { createServer } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic } from './serve-static.mjs';
+
+/** A stand-in page server: answers what `answer` says for each request, and records what it was asked. */
+async function pageServer(answer) {
+  const asked = [];
+  const server = createServer((req, res) => {
+    asked.push({ url: req.url, headers: req.headers });
+    answer(req, res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    asked,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('serveStatic with a page server', () => {
+  let dir;
+  const PAGE =
+    '<!doctype html><html><head><title>Plain</title></head><body><div id=root></div></body></html>';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pages-'));
+    await writeFile(join(dir, 'index.html'), PAGE);
+    await writeFile(join(dir, 'main.js'), 'console.log(1)');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const get = (url, path, headers = {}) =>
+    fetch(`${url}${path}`, { headers: { accept: 'text/html', ...headers } });
+
+  it("answers pages, / included, with the page server's page, its status, headers and encoding as they are", async () => {
+    const rendered = '<!doctype html><html data-rendered><body><h1>Rendered</h1></body></html>';
+    const pages = await pageServer((req, res) => {
+      res.writeHead(req.url.startsWith('/product/nope') ? 404 : 200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+        'content-security-policy': "script-src 'self'",
+        'x-robots-tag': 'noindex',
+      });
+      res.end(gzipSync(rendered));
+    });
+    const server = await serveStatic({ dir, spa: true, pages: pages.url, port: 0, host: '127.0.0.1' });
+    try {
+      for (const path of ['/', '/product/x?sort=new']) {
+        const response = await get(server.url, path, {
+          'accept-encoding': 'gzip',
+          'x-forwarded-port': '8000',
+        });
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toBe(rendered);
+        expect(response.headers.get('content-security-policy')).toBe("script-src 'self'");
+        expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      }
+      expect((await get(server.url, '/product/nope')).status).toBe(404);
+      expect(pages.asked.map((request) => request.url)).toEqual([
+        '/',
+        '/product/x?sort=new',
+        '/product/nope',
+      ]);
+      expect(pages.asked[0].headers['x-forwarded-port']).toBe('8000');
+      // Files are the static server's own.
+      expect(await (await fetch(`${server.url}/main.js`)).text()).toBe('console.log(1)');
+      expect(pages.asked).toHaveLength(3);
+    } finally {
+      await server.close();
+      await pages.close();
+    }
+  });
+
+  it('answers the plain page when the page server fails or is not there', async () => {
+    const failing = await pageServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"message":"boom"}');
+    });
+    const server = await serveStatic({ dir, spa: true, pages: failing.url, port: 0, host: '127.0.0.1' });
+    try {
+      const response = await get(server.url, '/product/x');
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(PAGE);
+      await failing.close();
+      const gone = await get(server.url, '/');
+      expect(gone.status).toBe(200);
+      expect(await gone.text()).toBe(PAGE);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { catalogScreenFor, isKnownPath } from './page-server';
+import { composePage, splitHead } from './compose-page';
+
+// The built page is minified (html-webpack-plugin): attribute quotes dropped where it can.
+const TEMPLATE =
+  '<!doctype html><html lang=en><head><meta charset=utf-8><meta name=description content="High-quality firearms.">' +
+  '<title>Firearms Store</title><script>start()</script></head><body><noscript>This shop needs JavaScript.</noscript>' +
+  '<div id=root></div></body></html>';
+
+const data = { answers: {}, origin: 'https://shop.example.com', remotes: { catalog: '1.0.0' } };
+
+describe('the page the page server sends', () => {
+  it("takes the screen's title and description in place of the page's, and its body into #root", () => {
+    const page = composePage(TEMPLATE, {
+      head: '<title>Product Page AR-15</title><meta name="description" content="A rifle."/>',
+      body: '<main>AR-15</main>',
+      data,
+    });
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page).toContain('<title>Product Page AR-15</title>');
+    expect(page).not.toContain('High-quality firearms.');
+    expect(page).toContain('<div id="root"><main>AR-15</main></div>');
+    expect(page).toMatch(/^<!doctype html><html data-rendered lang=en>/);
+    expect(page).not.toContain('<noscript>');
+    expect(page).toContain('<script>start()</script>');
+  });
+
+  it("keeps the page's title and description when the screen sets none", () => {
+    const page = composePage(TEMPLATE, { head: '', body: '', data });
+    expect(page).toContain('<title>Firearms Store</title>');
+    expect(page).toContain('High-quality firearms.');
+  });
+
+  it('embeds the data once, in a block no value can end early', () => {
+    const hostile = {
+      ...data,
+      answers: {
+        '/api/x': { ok: true as const, status: 200, data: { name: '</script><script>alert(1)</script>' } },
+      },
+    };
+    const page = composePage(TEMPLATE, { head: '', body: '', data: hostile });
+    const blocks = [
+      ...page.matchAll(/<script type="application\/json" id="shop-first-screen">([\s\S]*?)<\/script>/g),
+    ];
+    expect(blocks).toHaveLength(1);
+    expect(JSON.parse(blocks[0]![1]!)).toEqual(hostile);
+    expect(page).not.toContain('<script>alert(1)');
+  });
+
+  it("splits React's hoisted head elements from the rest of a render", () => {
+    expect(
+      splitHead(
+        '<title>T</title><meta name="a" content="b"/><link rel="canonical" href="/x"/><main><title>no</title></main>',
+      ),
+    ).toEqual({
+      head: '<title>T</title><meta name="a" content="b"/><link rel="canonical" href="/x"/>',
+      body: '<main><title>no</title></main>',
+    });
+  });
+
+  it('knows which paths are catalogue screens, and which no screen answers', () => {
+    expect(catalogScreenFor('/product/ar-15')).toEqual({
+      remote: 'catalog',
+      screen: 'ProductPage',
+      route: '/product/:slug',
+    });
+    expect(catalogScreenFor('/about/team')).toMatchObject({ screen: 'AboutPage' });
+    expect(catalogScreenFor('/')).toMatchObject({ screen: 'HomePage' });
+    expect(catalogScreenFor('/cart')).toBeUndefined();
+    expect(isKnownPath('/order/5')).toBe(true);
+    expect(isKnownPath('/all-products')).toBe(true);
+    expect(isKnownPath('/no-such-page')).toBe(false);
+  });
+});
