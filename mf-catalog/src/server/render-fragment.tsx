@@ -9,11 +9,9 @@ import {
   unansweredReadsAtom,
 } from '@shop/ui';
 import { Provider, createStore } from 'jotai';
-import { Writable } from 'node:stream';
-import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { Route, Routes } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
+import { renderToHtml, splitHead } from '@shop/ui/server';
 import { SERVER_SCREENS } from './screens';
 
 /** What the shell's page server asks for: a screen, at a URL, under the route pattern the shell placed it on. */
@@ -51,41 +49,6 @@ export type ReadAnswer = (path: string) => Promise<ServerAnswer>;
 
 /** How many rounds of reads a screen may need (each round's reads depend on the answers of the one before). */
 const MAX_READ_ROUNDS = 3;
-
-/** The longest one render may take before it is given up (its reads are bounded by the caller). */
-const RENDER_TIMEOUT_MS = 5_000;
-
-// Hoisted elements React writes before the rest of a fragment (React 19 hoists <title>, <meta>, <link>).
-const LEADING_HEAD = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
-
-/** The HTML React renders for this tree, once everything in it has rendered (no Suspense left pending). */
-export function renderToHtml(tree: ReactNode, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    let failure: unknown;
-    const stream = renderToPipeableStream(tree, {
-      onAllReady: () => {
-        if (failure) reject(failure);
-        else stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError: (error) => {
-        failure ??= error;
-      },
-    });
-    setTimeout(() => stream.abort(new Error('The render took too long')), timeoutMs).unref();
-  });
-}
 
 /** The page's status: 404 for a product that does not exist, and for a category no product is in. */
 export function fragmentStatus(request: FragmentRequest, answers: Record<string, ServerAnswer>): number {
@@ -135,16 +98,11 @@ export async function renderFragment(
           </Routes>
         </StaticRouter>
       </Provider>,
+      { strict: true },
     );
     if (unanswered.size === 0) {
-      const head = LEADING_HEAD.exec(output)?.[0] ?? '';
-      return {
-        version,
-        status: fragmentStatus(request, answers),
-        head,
-        html: output.slice(head.length),
-        answers,
-      };
+      const { head, body } = splitHead(output);
+      return { version, status: fragmentStatus(request, answers), head, html: body, answers };
     }
     if (round + 1 >= MAX_READ_ROUNDS) throw new FragmentUnavailable('The screen kept asking for more reads');
     const paths = [...unanswered];

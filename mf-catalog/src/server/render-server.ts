@@ -3,7 +3,8 @@
 // in process by the local stack (startRenderServer).
 import { serverAnswerOf } from '@shop/state/server';
 import { parseTreePosition } from '@shop/ui';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, type RunningServer } from '@shop/ui/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   FragmentUnavailable,
   renderFragment,
@@ -27,11 +28,8 @@ export interface RenderServerOptions {
   log?: (entry: Record<string, unknown>) => void;
 }
 
-export interface RenderServer {
-  url: string;
-  port: number;
+export interface RenderServer extends RunningServer {
   version: string;
-  close: () => Promise<void>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -123,29 +121,6 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { message: 'The screen could not be rendered' });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  return {
-    url: `http://127.0.0.1:${boundPort}`,
-    port: boundPort,
-    version: RENDER_VERSION,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const server = await listen(handle, { port, host, failure: 'The screen could not be rendered' });
+  return { ...server, version: RENDER_VERSION };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogScreenFor, isKnownPath } from './page-server';
-import { composePage, splitHead } from './compose-page';
+import { splitHead } from '@shop/ui/server';
+import { composePage } from './compose-page';
 
 // The built page is minified (html-webpack-plugin): attribute quotes dropped where it can.
 const TEMPLATE =

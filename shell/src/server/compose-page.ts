@@ -29,15 +29,6 @@ export function isRemoteFragment(value: unknown): value is RemoteFragment {
   );
 }
 
-// Hoisted elements React writes before the rest of a render (React 19 hoists <title>, <meta>, <link>).
-const LEADING_HEAD = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
-
-/** A render's hoisted head elements, and the rest. */
-export function splitHead(html: string): { head: string; body: string } {
-  const head = LEADING_HEAD.exec(html)?.[0] ?? '';
-  return { head, body: html.slice(head.length) };
-}
-
 // The built page is minified: attribute quotes may be gone.
 const ROOT = /<div id="?root"?><\/div>/;
 const TITLE = /<title>[\s\S]*?<\/title>/;

@@ -5,23 +5,21 @@
 // is drawn in the browser. The shell's static server (or nginx) falls back to the plain page if this server fails.
 import { REPORTING_ENDPOINTS, inlineScriptHashes, pagePolicy } from '@shop/static-server/page-policy';
 import { shopStoreFor } from './server-store';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Provider } from 'jotai';
-import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
 import { CATALOG_ROUTES, SCREEN_PATHS } from '../app/app-routes';
 import { Storefront } from '../app/app';
 import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 import { formatTreePosition } from '@shop/ui';
+import { listen, renderToHtml, splitHead, type RunningServer } from '@shop/ui/server';
 import { parseRemotesManifest, type RemoteName } from '../federation/remotes-manifest';
 import { DRAWN_IN_BROWSER_DIGEST } from '../federation/drawn-in-browser';
 import { DrawnInBrowser, ServerFragmentContext } from '../federation/server-fragment';
-import { composePage, isRemoteFragment, splitHead, type RemoteFragment } from './compose-page';
+import { composePage, isRemoteFragment, type RemoteFragment } from './compose-page';
 
 export interface PageServerOptions {
   /** The shell build's index.html, read per request (a local rebuild in place is served at once). */
@@ -42,38 +40,7 @@ export interface PageServerOptions {
   log?: (entry: Record<string, unknown>) => void;
 }
 
-export interface PageServer {
-  url: string;
-  port: number;
-  close: () => Promise<void>;
-}
-
-/** The storefront's HTML for a URL, rendered whole; a screen drawn in the browser is not a failure. */
-function renderShell(tree: ReactNode, log: (entry: Record<string, unknown>) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(tree, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        if (error instanceof DrawnInBrowser) return DRAWN_IN_BROWSER_DIGEST;
-        log({ msg: 'render error', error: error instanceof Error ? error.message : String(error) });
-        return undefined;
-      },
-    });
-    setTimeout(() => stream.abort(new Error('The page took too long to render')), 5_000).unref();
-  });
-}
+export type PageServer = RunningServer;
 
 /**
  * The page compressed as the browser accepts it: brotli at a quality cheap enough per request (a rendered
@@ -229,7 +196,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     const fragment = await fetchFragment(target, path, origin, traceparent);
     const answers = fragment?.answers ?? {};
     const marker = fragment ? `shop-fragment-${randomUUID()}` : null;
-    const rendered = await renderShell(
+    const rendered = await renderToHtml(
       <Provider store={shopStoreFor(answers, origin)}>
         <StaticRouter location={path}>
           <ServerFragmentContext value={{ marker }}>
@@ -237,7 +204,14 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
           </ServerFragmentContext>
         </StaticRouter>
       </Provider>,
-      log,
+      {
+        // A screen left to the browser is not a failure: React tells the browser so by this digest.
+        onError: (error) => {
+          if (error instanceof DrawnInBrowser) return DRAWN_IN_BROWSER_DIGEST;
+          log({ msg: 'render error', error: error instanceof Error ? error.message : String(error) });
+          return undefined;
+        },
+      },
     );
     const shell = splitHead(rendered);
     const body = fragment && marker ? shell.body.replace(marker, () => fragment.html) : shell.body;
@@ -249,37 +223,16 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     sendPage(res, req, fragment?.status ?? 200, { html: page, template }, true);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log({
-        msg: 'page failed',
-        url: req.url,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ message: 'The page could not be rendered' }));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  return {
-    url: `http://127.0.0.1:${boundPort}`,
-    port: boundPort,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
+  return listen(
+    (req, res) =>
+      handle(req, res).catch((error: unknown) => {
+        log({
+          msg: 'page failed',
+          url: req.url,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
       }),
-  };
+    { port, host, failure: 'The page could not be rendered' },
+  );
 }
