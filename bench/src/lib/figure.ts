@@ -28,6 +28,8 @@ export interface Figure {
   notes?: string;
   /** The run that measured it (machine, date, settings): a report keeps figures of earlier runs. */
   run?: string;
+  /** A figure no issue has set a target for yet: reported with its ratio, never a miss. */
+  reportOnly?: boolean;
 }
 
 /** Builds a figure from the two measurements and the target; the ratio and the verdict follow. */
@@ -39,10 +41,11 @@ export function figure(input: {
   better: 'higher' | 'lower';
   target: number;
   notes?: string;
+  reportOnly?: boolean;
 }): Figure {
   const ratio = input.reference.value === 0 ? Number.NaN : input.measured.value / input.reference.value;
   const pass = input.better === 'higher' ? ratio >= input.target : ratio <= input.target;
-  return { ...input, ratio, pass: Number.isFinite(ratio) && pass };
+  return { ...input, ratio, pass: input.reportOnly === true || (Number.isFinite(ratio) && pass) };
 }
 
 /** What the runner gives every section: one stack for the whole run, and the run's settings. */

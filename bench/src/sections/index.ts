@@ -5,11 +5,13 @@ import { lcpSection } from './lcp.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
 import { scalingSection } from './scaling.js';
+import { serverRenderingSection } from './server-rendering.js';
 import { tracingSection } from './tracing.js';
 
 export const SECTIONS: BenchSection[] = [
   firstLoadSection,
   lcpSection,
+  serverRenderingSection,
   readsSection,
   ordersSection,
   tracingSection,
