@@ -75,6 +75,40 @@ describe('serveStatic with a page server', () => {
     }
   });
 
+  it("asks the page server for pages only, with the shopper's origin but never their cookies or token", async () => {
+    const pages = await pageServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'page=1' });
+      res.end('<p>rendered</p>');
+    });
+    const server = await serveStatic({ dir, spa: true, pages: pages.url, port: 0, host: '127.0.0.1' });
+    try {
+      const page = await get(server.url, '/category/Rifles', {
+        cookie: 'session=secret',
+        authorization: 'Bearer secret',
+        'x-forwarded-proto': 'https',
+        traceparent: '00-0123456789abcdef0123456789abcdef-0123456789abcdef-01',
+      });
+      expect(await page.text()).toBe('<p>rendered</p>');
+      expect(page.headers.get('set-cookie')).toBeNull();
+      const [asked] = pages.asked;
+      expect(asked.headers.cookie).toBeUndefined();
+      expect(asked.headers.authorization).toBeUndefined();
+      // Without a proxy in front, the Host the shopper used is the forwarded host.
+      expect(asked.headers['x-forwarded-host']).toBe(new URL(server.url).host);
+      expect(asked.headers['x-forwarded-proto']).toBe('https');
+      expect(asked.headers.traceparent).toBe('00-0123456789abcdef0123456789abcdef-0123456789abcdef-01');
+
+      // A read of JSON and a file are not pages.
+      const json = await fetch(`${server.url}/`, { headers: { accept: 'application/json' } });
+      expect(await json.text()).toBe(PAGE);
+      expect((await fetch(`${server.url}/main.js`, { headers: { accept: 'text/html' } })).status).toBe(200);
+      expect(pages.asked).toHaveLength(1);
+    } finally {
+      await server.close();
+      await pages.close();
+    }
+  });
+
   it('answers the plain page when the page server fails or is not there', async () => {
     const failing = await pageServer((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });

@@ -33,6 +33,40 @@ describe('the page the page server sends', () => {
     expect(page).toContain('High-quality firearms.');
   });
 
+  it('takes the quoted form of the page too (an unminified build)', () => {
+    const quoted =
+      '<!doctype html><html lang="en"><head><title>Firearms Store</title><meta name="description" content="Default.">' +
+      '</head><body><div id="root"></div></body></html>';
+    const page = composePage(quoted, {
+      head: '<title>T</title><meta name="description" content="Own."/>',
+      body: '<main>x</main>',
+      data,
+    });
+    expect(page).toContain('<div id="root"><main>x</main></div><script type="application/json"');
+    expect(page).not.toContain('Default.');
+    expect(page).toContain('<html data-rendered lang="en">');
+  });
+
+  it('replaces the title alone when the screen sets no description, and refuses a page without #root', () => {
+    const page = composePage(TEMPLATE, { head: '<title>Category: Rifles</title>', body: '', data });
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page).toContain('<title>Category: Rifles</title>');
+    expect(page).toContain('High-quality firearms.');
+    expect(() =>
+      composePage('<html><head></head><body></body></html>', { head: '', body: '', data }),
+    ).toThrow(/no <div id="root">/);
+  });
+
+  it('puts text holding replacement patterns ($&, $`) in as it is', () => {
+    const page = composePage(TEMPLATE, {
+      head: '<meta name="x" content="$&"/>',
+      body: "<p>Save $& and $' and $` now</p>",
+      data,
+    });
+    expect(page).toContain('<div id="root"><p>Save $& and $\' and $` now</p></div>');
+    expect(page).toContain('<meta name="x" content="$&"/></head>');
+  });
+
   it('embeds the data once, in a block no value can end early', () => {
     const hostile = {
       ...data,

@@ -1,0 +1,299 @@
+import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@shop/state/first-screen';
+import { formatTreePosition } from '@shop/ui';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SCREEN_TREE_POSITION } from '../features/layout/layout';
+
+// The page server's build takes each module's `.server.tsx` variant first (tools/webpack-preset): the remote's
+// place holds the render service's fragment instead of loading the remote's code.
+vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
+
+const { requestOrigin, startPageServer } = await import('./page-server');
+
+// Like the shell build's index.html: minified, one inline start script, the page's defaults.
+const TEMPLATE =
+  '<!doctype html><html lang=en><head><title>Firearms Store</title><meta name=description content="x">' +
+  '<script>start()</script></head><body><noscript>This shop needs JavaScript.</noscript><div id=root></div></body></html>';
+const START_HASH = `'sha256-${createHash('sha256').update('start()').digest('base64')}'`;
+
+const PRODUCT_ANSWER = {
+  status: 200,
+  ok: true,
+  data: { name: 'AR-15 </script><script>alert(1)</script>' },
+  headers: {},
+} as const;
+
+const fragmentOf = (overrides: Record<string, unknown> = {}) => ({
+  version: '1.0.0',
+  status: 200,
+  head: '<title>Product Page AR-15</title><meta name="description" content="A rifle."/>',
+  html: '<article data-fragment="yes"><h1>AR-15 from the render service</h1></article>',
+  answers: { '/api/products/slug/ar-15': PRODUCT_ANSWER },
+  ...overrides,
+});
+
+/** A stand-in render service: answers `answer(req)` as JSON (or with `status`), and records what it was asked. */
+async function renderService(answer: (url: URL) => { status?: number; body: unknown }) {
+  const asked: URL[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://render');
+    asked.push(url);
+    const { status = 200, body } = answer(url);
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closing.splice(0).reverse()) await close();
+});
+
+/** A page server whose catalog render service is `service`, with remotes.json naming catalog 1.0.0. */
+async function pageServer(service: string | undefined, options: { publicOrigin?: string } = {}) {
+  const logged: Record<string, unknown>[] = [];
+  const server = await startPageServer({
+    template: async () => TEMPLATE,
+    remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
+    renderService: (remote) => (remote === 'catalog' ? service : undefined),
+    port: 0,
+    host: '127.0.0.1',
+    fragmentTimeoutMs: 1_000,
+    log: (entry) => logged.push(entry),
+    ...options,
+  });
+  closing.push(server.close);
+  return { server, logged };
+}
+
+/** The page's data block, parsed. */
+function pageData(html: string): FirstScreenData {
+  const blocks = [
+    ...html.matchAll(
+      new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">([\\s\\S]*?)</script>`, 'g'),
+    ),
+  ];
+  expect(blocks).toHaveLength(1);
+  return JSON.parse(blocks[0]![1]!) as FirstScreenData;
+}
+
+/** What #root holds: from its opening tag to the data block that follows it. */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+
+const request = (headers: Record<string, string | string[]>) => ({ headers }) as IncomingMessage;
+
+describe('requestOrigin', () => {
+  it('prefers the configured origin, without a trailing slash', () => {
+    expect(
+      requestOrigin(
+        request({ host: 'internal:4100', 'x-forwarded-host': 'x.example' }),
+        'https://shop.example.com/',
+      ),
+    ).toBe('https://shop.example.com');
+  });
+
+  it("takes the proxy's forwarded host and protocol, and the port Kong sends apart", () => {
+    expect(
+      requestOrigin(
+        request({
+          host: 'shell-pages:4100',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'shop.example.com',
+          'x-forwarded-port': '8443',
+        }),
+      ),
+    ).toBe('https://shop.example.com:8443');
+    expect(
+      requestOrigin(
+        request({ 'x-forwarded-host': 'localhost', 'x-forwarded-port': '8000', host: 'shell:4000' }),
+      ),
+    ).toBe('http://localhost:8000');
+    // A forwarded host that names its port keeps it, once.
+    expect(requestOrigin(request({ 'x-forwarded-host': 'localhost:8000', 'x-forwarded-port': '8000' }))).toBe(
+      'http://localhost:8000',
+    );
+    // The first of a list of proxies.
+    expect(
+      requestOrigin(
+        request({ 'x-forwarded-host': 'shop.example.com, inner.example', 'x-forwarded-proto': 'https,http' }),
+      ),
+    ).toBe('https://shop.example.com');
+  });
+
+  it("leaves out the protocol's default port", () => {
+    expect(
+      requestOrigin(
+        request({
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'shop.example.com',
+          'x-forwarded-port': '443',
+        }),
+      ),
+    ).toBe('https://shop.example.com');
+    expect(requestOrigin(request({ 'x-forwarded-host': 'shop.example.com', 'x-forwarded-port': '80' }))).toBe(
+      'http://shop.example.com',
+    );
+  });
+
+  it('falls back to the Host, and refuses a host with odd characters', () => {
+    expect(requestOrigin(request({ host: 'localhost:4000' }))).toBe('http://localhost:4000');
+    expect(requestOrigin(request({}))).toBe('http://localhost');
+    expect(requestOrigin(request({ host: 'evil.example/"><script>' }))).toBe('http://localhost');
+    expect(requestOrigin(request({ 'x-forwarded-host': 'evil.example@x', host: 'ok.example' }))).toBe(
+      'http://localhost',
+    );
+    // Only https is taken from the proxy; anything else is http.
+    expect(requestOrigin(request({ 'x-forwarded-proto': 'javascript', host: 'ok.example' }))).toBe(
+      'http://ok.example',
+    );
+  });
+});
+
+describe('startPageServer', () => {
+  it("answers a catalogue page with the render service's fragment in #root, its head, data and policy", async () => {
+    const service = await renderService(() => ({ body: fragmentOf() }));
+    closing.push(service.close);
+    const { server } = await pageServer(service.url, { publicOrigin: 'https://shop.example.com' });
+
+    const response = await fetch(`${server.url}/product/ar-15?ref=mail`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`script-src 'self' ${START_HASH}`);
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+    const html = await response.text();
+
+    // In the layout's main landmark, where the screen's place is.
+    expect(rootOf(html)).toMatch(/<main id="main"[^>]*><!--\$--><!--\$--><article data-fragment="yes">/);
+    expect(rootOf(html)).toContain(fragmentOf()['html']);
+    expect(html).not.toContain('drawn-in-browser');
+    expect(html).toMatch(/^<!doctype html><html data-rendered lang=en>/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Product Page AR-15</title>');
+    expect(html).not.toContain('content="x"');
+    expect(html).not.toContain('<noscript>');
+    expect(html).toContain('<script>start()</script>');
+    // The product's name cannot end the data block and start a script of its own.
+    expect(html).not.toContain('<script>alert(1)');
+    expect(pageData(html)).toEqual({
+      answers: fragmentOf()['answers'],
+      origin: 'https://shop.example.com',
+      remotes: { catalog: '1.0.0' },
+    });
+
+    expect(service.asked).toHaveLength(1);
+    const asked = Object.fromEntries(service.asked[0]!.searchParams);
+    expect(service.asked[0]!.pathname).toBe('/fragment');
+    expect(asked).toEqual({
+      screen: 'ProductPage',
+      route: '/product/:slug',
+      url: '/product/ar-15?ref=mail',
+      origin: 'https://shop.example.com',
+      position: formatTreePosition(SCREEN_TREE_POSITION),
+    });
+  });
+
+  it("passes the fragment's status on (404 for an unknown product), and asks with the request's origin", async () => {
+    const service = await renderService(() => ({
+      body: fragmentOf({
+        status: 404,
+        html: '<p>Product Not Found</p>',
+        head: '<title>Product Page Product Not Found</title>',
+      }),
+    }));
+    closing.push(service.close);
+    const { server } = await pageServer(service.url);
+    const response = await fetch(`${server.url}/product/gone`, {
+      headers: { 'x-forwarded-host': 'localhost', 'x-forwarded-port': '8000' },
+    });
+    expect(response.status).toBe(404);
+    expect(rootOf(await response.text())).toContain('<p>Product Not Found</p>');
+    expect(service.asked[0]!.searchParams.get('origin')).toBe('http://localhost:8000');
+  });
+
+  it('leaves the screen to the browser when the fragment is of another version than remotes.json names', async () => {
+    const service = await renderService(() => ({ body: fragmentOf({ version: '0.9.0' }) }));
+    closing.push(service.close);
+    const { server, logged } = await pageServer(service.url);
+    const response = await fetch(`${server.url}/product/ar-15`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('from the render service');
+    // The layout is there, and the screen's place tells React to draw it in the browser.
+    expect(rootOf(html)).toContain('<main id="main"');
+    expect(rootOf(html)).toContain('data-dgst="drawn-in-browser"');
+    expect(pageData(html)).toMatchObject({ answers: {}, remotes: {} });
+    expect(html).toContain('<title>Firearms Store</title>');
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: 'fragment of another version', rendered: '0.9.0', named: '1.0.0' }),
+    );
+  });
+
+  it('leaves the screen to the browser when the render service is down, fails, or answers no fragment', async () => {
+    const gone = await renderService(() => ({ body: {} }));
+    await gone.close();
+    const failing = await renderService(() => ({ status: 503, body: { message: 'busy' } }));
+    closing.push(failing.close);
+    const shapeless = await renderService(() => ({ body: { html: '<p>half</p>' } }));
+    closing.push(shapeless.close);
+    for (const service of [gone.url, failing.url, shapeless.url, undefined]) {
+      const { server } = await pageServer(service);
+      const response = await fetch(`${server.url}/product/ar-15`);
+      expect(response.status, service).toBe(200);
+      const html = await response.text();
+      expect(rootOf(html), service).toContain('data-dgst="drawn-in-browser"');
+      expect(html).not.toContain('half');
+      expect(pageData(html)).toMatchObject({ answers: {}, remotes: {} });
+      expect(response.headers.get('content-security-policy')).toContain(START_HASH);
+    }
+  });
+
+  it('answers the plain page, not indexed, for pages drawn in the browser, and 404 for unknown paths', async () => {
+    const service = await renderService(() => ({ body: fragmentOf() }));
+    closing.push(service.close);
+    const { server } = await pageServer(service.url);
+
+    const cart = await fetch(`${server.url}/cart`);
+    expect(cart.status).toBe(200);
+    expect(cart.headers.get('x-robots-tag')).toBe('noindex');
+    expect(cart.headers.get('content-security-policy')).toContain(START_HASH);
+    expect(await cart.text()).toBe(TEMPLATE);
+
+    const unknown = await fetch(`${server.url}/nope`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await unknown.text()).toBe(TEMPLATE);
+
+    expect(service.asked).toEqual([]);
+  });
+
+  it('answers its health checks, and refuses other methods than GET and HEAD', async () => {
+    const { server } = await pageServer(undefined);
+    const live = await fetch(`${server.url}/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const post = await fetch(`${server.url}/`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const head = await fetch(`${server.url}/cart`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+});
