@@ -163,6 +163,11 @@ test.describe('pages fetched without running a script', () => {
     expect(rootOf(unknown.html)).toContain('Product Not Found');
     expect(unknown.html).toMatch(/<meta name="robots" content="noindex"/);
 
+    // A slug no product could have (capitals) is not even asked for; still a 404.
+    const malformed = await fetchPage(baseURL!, '/product/AR-15');
+    expect(malformed.status).toBe(404);
+    expect(rootOf(malformed.html)).toContain('Product Not Found');
+
     const noCategory = await fetchPage(baseURL!, `/category/${encodeURIComponent(`Nothing ${RUN}`)}`);
     expect(noCategory.status).toBe(404);
 

@@ -1,4 +1,4 @@
-import { PRODUCTS_API, SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
+import { PRODUCT_SLUG_PATTERN, PRODUCTS_API, SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
 import { siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
 import type { ServerAnswer } from '@shop/state/first-screen';
 import {
@@ -9,7 +9,7 @@ import {
   unansweredReadsAtom,
 } from '@shop/ui';
 import { Provider, createStore } from 'jotai';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, matchPath } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
 import { renderToHtml, splitHead } from '@shop/ui/server';
 import { SERVER_SCREENS } from './screens';
@@ -54,6 +54,11 @@ const MAX_READ_ROUNDS = 3;
 export function fragmentStatus(request: FragmentRequest, answers: Record<string, ServerAnswer>): number {
   for (const [path, answer] of Object.entries(answers)) {
     if (path !== SITE_SETTINGS_API && answer.status === 404) return 404;
+  }
+  // A slug no product could have is not even asked for: the screen says not found at once.
+  if (request.screen === 'ProductPage') {
+    const slug = matchPath(request.route, new URL(request.url, 'http://page').pathname)?.params['slug'];
+    if (slug === undefined || !PRODUCT_SLUG_PATTERN.test(slug)) return 404;
   }
   if (request.screen === 'CategoryPage') {
     const url = new URL(request.url, 'http://page');
