@@ -5,13 +5,14 @@
 // is what the shop's own page costs (scripts, the remote's load, the catalogue call), which is what the
 // target bounds: LCP(shop) ≤ 2 × LCP(static).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { passToGateway } from '../lib/gateway-pass-through.js';
 
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
 const RUNS = Number(process.env['LCP_RUNS'] ?? 3);
@@ -110,21 +111,7 @@ async function serveStaticGrid(html: string, gatewayUrl: string): Promise<{ url:
       outgoing.end(html);
       return;
     }
-    const upstream = request(
-      {
-        host: gateway.hostname,
-        port: gateway.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, host: gateway.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
+    passToGateway(gateway, incoming, outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };

@@ -14,7 +14,7 @@
 // The section starts a stack of its own, to read the render service's and the page server's addresses
 // from its log.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { passToGateway } from '../lib/gateway-pass-through.js';
 import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clocks.js';
 
 /** Measured Lighthouse runs per page and variant (after one untimed warm-up each); SSR_LCP_RUNS overrides. */
@@ -134,21 +135,7 @@ async function serveStaticCopies(
       outgoing.end(body);
       return;
     }
-    const upstream = request(
-      {
-        host: gateway.hostname,
-        port: gateway.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, host: gateway.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
+    passToGateway(gateway, incoming, outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
