@@ -1,5 +1,6 @@
 import { PRODUCTS_API, SITE_SETTINGS_API } from '@shop/contracts';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen } from '@shop/ui/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testProduct } from '../testing/products';
 
@@ -13,22 +14,14 @@ const { fragmentRequestOf, startRenderServer } = await import('./render-server')
 /** A stand-in for the gateway: answers what `answer` says, and records what it was asked. */
 async function fakeApi(answer: (req: IncomingMessage, res: ServerResponse) => void) {
   const asked: IncomingMessage[] = [];
-  const server = createServer((req, res) => {
-    asked.push(req);
-    answer(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const server = await listen(
+    async (req, res) => {
+      asked.push(req);
+      answer(req, res);
+    },
+    { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
+  );
+  return { ...server, asked };
 }
 
 const sendJson = (

@@ -1,7 +1,8 @@
 import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@shop/state/first-screen';
 import { formatTreePosition } from '@shop/ui';
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { listen } from '@shop/ui/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 
@@ -36,25 +37,17 @@ const fragmentOf = (overrides: Record<string, unknown> = {}) => ({
 /** A stand-in render service: answers `answer(req)` as JSON (or with `status`), and records what it was asked. */
 async function renderService(answer: (url: URL) => { status?: number; body: unknown }) {
   const asked: URL[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://render');
-    asked.push(url);
-    const { status = 200, body } = answer(url);
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const server = await listen(
+    async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://render');
+      asked.push(url);
+      const { status = 200, body } = answer(url);
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    },
+    { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
+  );
+  return { ...server, asked };
 }
 
 const closing: Array<() => Promise<void>> = [];
