@@ -19,6 +19,21 @@ import { type NatsUse, type ServiceName, repoRoot } from './nats-use.js';
  * that uses them; a new one must be added here before its service's document can be written.
  */
 const PLAIN_SUBJECTS: Readonly<Record<string, { summary: string; payload: JsonSchema }>> = {
+  'catalog.changed': {
+    summary:
+      'What the catalogue shows changed (a product created, edited or removed, or stock taken or given back): caches of it, such as rendered pages, drop what it names (at most once)',
+    payload: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        productIds: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Only the stock of these products changed. Absent: anything may have changed',
+        },
+      },
+    },
+  },
   'products.internal.catalogue-changed': {
     summary:
       "A products replica's own write changed the catalogue: the other replicas drop their cached answers (internal to products, at most once)",

@@ -1,6 +1,7 @@
 export * from './products/product';
 export * from './products/stock-reservation';
 export * from './products/product-facets';
+export * from './products/catalog-changed';
 export * from './media/media-upload';
 export * from './media/store-seed-image';
 export * from './settings/site-settings';

@@ -3,6 +3,8 @@ import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { HttpException } from '@nestjs/common';
 import {
+  CATALOG_CHANGED,
+  type CatalogChangedMessage,
   PRODUCT_UPDATED,
   PRODUCTS_RESERVE,
   type Product,
@@ -13,7 +15,7 @@ import {
 import { JetStreamEvents, newEvent } from '@shop/service-kit';
 import { mongoUrlFor } from '@shop/testing';
 import { Types } from 'mongoose';
-import { connect } from 'nats';
+import { JSONCodec, connect } from 'nats';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CatalogCache } from '../src/catalog-cache/catalog-cache';
@@ -259,6 +261,36 @@ describe('what an order drops', () => {
     // Changed behind the service's back: only a drop of every answer would show it.
     await rawSet(other._id, { countInStock: 1 });
     await orderTwoOf(taken, async (on) => expect((await readProduct(on, other._id)).countInStock).toBe(5));
+  });
+});
+
+describe('what the service announces for caches outside it', () => {
+  it('says on catalog.changed, once per write, that anything changed (an admin) or only stock (an order)', async () => {
+    const connection = await connect({ servers: inject('natsUrl') });
+    const heard: CatalogChangedMessage[] = [];
+    const codec = JSONCodec<CatalogChangedMessage>();
+    connection.subscribe(CATALOG_CHANGED, {
+      callback: (_error, message) => heard.push(codec.decode(message.data)),
+    });
+    await connection.flush();
+    try {
+      const product = await created(one, 5);
+      await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(heard).toEqual(heard.map(() => ({})));
+      heard.length = 0;
+      const reply = await reserve({
+        reservationId: new Types.ObjectId().toHexString(),
+        items: [{ productId: product._id, quantity: 1 }],
+      });
+      expect(reply).toMatchObject({ items: [{ productId: product._id, quantity: 1 }] });
+      await expect.poll(() => heard, { timeout: 5_000 }).toEqual([{ productIds: [product._id] }]);
+      // The other replica made no write: it announces nothing of its own (wait past a second message).
+      await connection.flush();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([{ productIds: [product._id] }]);
+    } finally {
+      await connection.close();
+    }
   });
 });
 

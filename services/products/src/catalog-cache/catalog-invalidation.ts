@@ -7,7 +7,14 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { EVENTS_STREAM, PRODUCT_DELETED, PRODUCT_UPDATED, eventSubject } from '@shop/contracts';
+import {
+  CATALOG_CHANGED,
+  type CatalogChangedMessage,
+  EVENTS_STREAM,
+  PRODUCT_DELETED,
+  PRODUCT_UPDATED,
+  eventSubject,
+} from '@shop/contracts';
 import {
   JetStreamEvents,
   NATS_CONNECTION,
@@ -45,6 +52,7 @@ interface ChangeMessage {
 }
 
 const codec = JSONCodec<ChangeMessage>();
+const publicCodec = JSONCodec<CatalogChangedMessage>();
 
 /**
  * Keeps every replica's catalog cache fresh: a message controller of the three kinds of change
@@ -116,7 +124,11 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationBootstrap
     } else {
       this.cache.dropAll();
     }
-    if (!this.nats.isClosed()) this.nats.publish(CATALOG_CHANGED_SUBJECT, codec.encode(message));
+    if (this.nats.isClosed()) return;
+    this.nats.publish(CATALOG_CHANGED_SUBJECT, codec.encode(message));
+    // The public announcement, for caches outside this service (the storefront's rendered pages).
+    const announced: CatalogChangedMessage = message.productIds ? { productIds: message.productIds } : {};
+    this.nats.publish(CATALOG_CHANGED, publicCodec.encode(announced));
   }
 
   /** Another replica's write, on `CATALOG_CHANGED_SUBJECT`. */

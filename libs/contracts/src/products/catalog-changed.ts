@@ -1,0 +1,13 @@
+/**
+ * Plain NATS subject (no JetStream) on which the products service says, after each write, that what the
+ * catalogue shows changed: an admin created, edited or removed a product, or an order took or gave back
+ * stock. For caches of what the catalogue shows, such as the storefront's rendered pages. At most once:
+ * a subscriber drops everything it keeps when its connection to NATS is lost, since messages sent
+ * meanwhile are gone.
+ */
+export const CATALOG_CHANGED = 'catalog.changed';
+
+export interface CatalogChangedMessage {
+  /** Only the stock of these products changed. Absent: anything may have changed (names, prices, lists). */
+  productIds?: string[];
+}
