@@ -91,8 +91,18 @@ const TEST_RATE_LIMIT_FACTOR = 20;
 export const CATALOG_CACHE_MAX_AGE_MS = 60_000;
 export const CATALOG_CACHE_ENV = { CATALOG_CACHE_MAX_AGE_MS: String(CATALOG_CACHE_MAX_AGE_MS) };
 
+/**
+ * How long the catalog's render service serves a rendered page as it is when no change dropped it
+ * (`RENDER_CACHE_FRESH_MS`, at its default): set here for the same reason as the backstop above.
+ */
+export const RENDER_CACHE_FRESH_MS = 60_000;
+
 /** The users service's own limits per address (20 sign-ups in 15 minutes, ...) meet the same fact. */
-const TEST_SERVICE_ENV = { ...addressLimitsRaisedTo(1000), ...CATALOG_CACHE_ENV };
+const TEST_SERVICE_ENV = {
+  ...addressLimitsRaisedTo(1000),
+  ...CATALOG_CACHE_ENV,
+  RENDER_CACHE_FRESH_MS: String(RENDER_CACHE_FRESH_MS),
+};
 
 /** The whole shop on free ports, started once per worker and stopped at its end. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({

@@ -1,6 +1,14 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
-import { SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
+import {
+  RENDER_CACHE_FRESH_MS,
+  SEEDED_ADMIN,
+  callApi,
+  expect,
+  signInThroughApi,
+  signUpThroughApi,
+  test,
+} from './fixtures';
 
 /**
  * The catalogue's pages as a crawler, a link preview and a shopper without scripts get them: HTML that
@@ -274,6 +282,62 @@ test.describe('the browser takes a rendered page over', () => {
     await expect(page.getByRole('link', { name: product.name, exact: true }).first()).toBeVisible();
     await context.close();
   });
+});
+
+test("a rendered page is kept until the catalogue changes: an admin's edit and an order's stock show on the next fetch", async ({
+  baseURL,
+}) => {
+  const [seeded] = await callApi<Product[]>(baseURL!, 'GET', '/api/products');
+  const kept = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', adminToken, {
+    name: `Kept Pistol ${RUN}`,
+    image: seeded!.image.slice(0, 1),
+    brand: 'Acme Arms',
+    category: CATEGORY,
+    description: 'Rendered once, kept, and rendered again when it changes.',
+    price: 321,
+    countInStock: 1,
+  });
+  const path = `/product/${kept.slug}`;
+  const fetched = async () => {
+    const page = await fetchPage(baseURL!, path);
+    return { cache: page.headers.get('x-render-cache'), root: rootOf(page.html) };
+  };
+
+  // Asked again, the page comes from the render service's memory (once it follows the changes).
+  await expect.poll(async () => (await fetched()).cache, { timeout: 10_000 }).toBe('hit');
+  const before = await fetched();
+  expect(before).toMatchObject({ cache: 'hit' });
+  expect(before.root).toContain('321.00');
+  expect(before.root).toContain('In Stock');
+
+  // Without the events, the kept page would be served as it is for RENDER_CACHE_FRESH_MS: only a change's
+  // own event can make the new page show within half of it.
+  const { _id: id, rating: _rating, numReviews: _reviews, ...input } = kept;
+  await callApi<Product>(baseURL!, 'POST', `/api/products/update/${id}`, adminToken, {
+    ...input,
+    price: 345,
+  });
+  await expect
+    .poll(async () => (await fetched()).root.includes('345.00'), { timeout: RENDER_CACHE_FRESH_MS / 2 })
+    .toBe(true);
+  await expect.poll(async () => (await fetched()).cache).toBe('hit');
+
+  // An order takes the last one: stock changes raise no admin event, only the catalogue's announcement.
+  const shopper = await signUpThroughApi(baseURL!);
+  await callApi(baseURL!, 'POST', '/api/orders', shopper.token, {
+    orderItems: [{ _id: id, quantity: 1 }],
+    shippingAddress: {
+      fullName: 'Kept Shopper',
+      address: '1 Road',
+      city: 'Reno',
+      country: 'Chile',
+      phoneNumber: '12345678',
+    },
+    paymentMethod: 'cashapp',
+  });
+  await expect
+    .poll(async () => (await fetched()).root.includes('Sold Out'), { timeout: RENDER_CACHE_FRESH_MS / 2 })
+    .toBe(true);
 });
 
 test('a catalog that is down costs only its part: the page still answers, with the layout', async ({

@@ -212,6 +212,7 @@ const PAGE_HEADERS = [
   'reporting-endpoints',
   'x-robots-tag',
   'x-content-type-options',
+  'x-render-cache',
 ];
 
 /** The longest a page waits for the page server before it is answered without it. */

@@ -32,6 +32,9 @@ export function backendTestConfig(options: { nest?: boolean } = {}): ViteUserCon
 export function frontendTestConfig(): ViteUserConfig {
   return {
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+    // Server code tested in Node (`@vitest-environment node`, e.g. a render service talking to NATS,
+    // whose client needs Node's own Uint8Array) reads the libraries from source too.
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
     // Vite 8 transforms with oxc; components rely on the automatic JSX runtime (no React import).
     oxc: { jsx: { runtime: 'automatic' } },
     test: {

@@ -11,6 +11,8 @@ import {
   type FragmentRequest,
   type ReadAnswer,
 } from './render-fragment';
+import { RenderCache, type RenderCacheOptions } from './render-cache';
+import { followCatalogChanges } from './render-invalidation';
 import { SERVER_SCREENS } from './screens';
 
 declare const __REMOTE_VERSION__: string;
@@ -25,11 +27,18 @@ export interface RenderServerOptions {
   host?: string;
   /** The longest one read may take; a slower service makes the page draw this part in the browser. */
   readTimeoutMs?: number;
+  /**
+   * NATS, where the catalogue's changes are announced: with it, rendered screens are kept until a change
+   * drops them (render-cache.ts); without it, every request renders.
+   */
+  natsUrl?: string;
+  cache?: Omit<RenderCacheOptions, 'now'>;
   log?: (entry: Record<string, unknown>) => void;
 }
 
 export interface RenderServer extends RunningServer {
   version: string;
+  cache: RenderCache;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -75,6 +84,8 @@ export function fragmentRequestOf(search: URLSearchParams): FragmentRequest | st
 export async function startRenderServer(options: RenderServerOptions): Promise<RenderServer> {
   const { apiUrl, port = 0, host = '0.0.0.0', readTimeoutMs = 2_000 } = options;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+  const cache = new RenderCache(options.cache);
+  const invalidation = options.natsUrl ? followCatalogChanges(cache, options.natsUrl, log) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://render');
@@ -96,15 +107,14 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
       send(res, 400, { message: request });
       return;
     }
-    const started = performance.now();
     const traceparent = req.headers['traceparent'];
-    try {
+    const render = async () => {
+      const started = performance.now();
       const fragment = await renderFragment(
         request,
         readerFor(apiUrl, readTimeoutMs, typeof traceparent === 'string' ? traceparent : undefined),
         RENDER_VERSION,
       );
-      send(res, 200, fragment);
       log({
         msg: 'rendered',
         screen: request.screen,
@@ -112,6 +122,23 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
         status: fragment.status,
         ms: Math.round(performance.now() - started),
       });
+      return fragment;
+    };
+    try {
+      const { rendered, status } = await cache.fragment(JSON.stringify(request), render);
+      const headers = {
+        'Cache-Control': 'no-store',
+        ETag: rendered.etag,
+        'X-Render-Cache': status,
+      };
+      // The page server asks again with the fragment it composed last: unchanged, it reuses its page.
+      if (req.headers['if-none-match'] === rendered.etag) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Type': JSON_TYPE });
+      res.end(rendered.body);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log({ msg: 'render failed', screen: request.screen, url: request.url, error: message });
@@ -122,5 +149,13 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
   };
 
   const server = await listen(handle, { port, host, failure: 'The screen could not be rendered' });
-  return { ...server, version: RENDER_VERSION };
+  return {
+    ...server,
+    version: RENDER_VERSION,
+    cache,
+    close: async () => {
+      await invalidation?.close();
+      await server.close();
+    },
+  };
 }

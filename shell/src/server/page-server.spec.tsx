@@ -221,6 +221,67 @@ describe('startPageServer', () => {
     expect(service.asked[0]!.searchParams.get('origin')).toBe('http://localhost:8000');
   });
 
+  it('reuses the page it composed while the render service answers that the fragment is unchanged (304)', async () => {
+    let fragment = fragmentOf();
+    let tag = '"one"';
+    const asked: Array<string | undefined> = [];
+    const service = await listen(
+      async (req, res) => {
+        const ifNoneMatch = req.headers['if-none-match'];
+        asked.push(ifNoneMatch);
+        const headers = { ETag: tag, 'X-Render-Cache': 'hit' };
+        if (ifNoneMatch === tag) {
+          res.writeHead(304, headers);
+          res.end();
+          return;
+        }
+        res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(fragment));
+      },
+      { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
+    );
+    closing.push(service.close);
+    let template = TEMPLATE;
+    const server = await startPageServer({
+      template: async () => template,
+      remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
+      renderService: () => service.url,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => undefined,
+    });
+    closing.push(server.close);
+    const page = async (encoding = 'identity') => {
+      const response = await fetch(`${server.url}/product/ar-15`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      return { response, html: await response.text() };
+    };
+
+    const first = await page();
+    expect(asked).toEqual([undefined]);
+    expect(first.response.headers.get('x-render-cache')).toBe('hit');
+    const again = await page('br');
+    expect(asked).toEqual([undefined, '"one"']);
+    expect(again.response.status).toBe(200);
+    expect(again.response.headers.get('content-encoding')).toBe('br');
+    expect(again.html).toBe(first.html);
+
+    // A new fragment (another tag) makes a new page.
+    fragment = fragmentOf({ html: '<article>Changed price</article>' });
+    tag = '"two"';
+    const changed = await page();
+    expect(asked.at(-1)).toBe('"one"');
+    expect(rootOf(changed.html)).toContain('Changed price');
+    expect((await page()).html).toBe(changed.html);
+    expect(asked.at(-1)).toBe('"two"');
+
+    // Another shell build (template): the page is composed afresh, not reused.
+    template = TEMPLATE.replace('Firearms Store', 'Firearms Store 2');
+    await page();
+    expect(asked.at(-1)).toBeUndefined();
+  });
+
   it('leaves the screen to the browser when the fragment is of another version than remotes.json names', async () => {
     const service = await renderService(() => ({ body: fragmentOf({ version: '0.9.0' }) }));
     closing.push(service.close);

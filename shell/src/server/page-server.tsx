@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Provider } from 'jotai';
+import { LRUCache } from 'lru-cache';
 import { matchPath } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
 import { CATALOG_ROUTES, SCREEN_PATHS } from '../app/app-routes';
@@ -35,12 +36,33 @@ export interface PageServerOptions {
   publicOrigin?: string;
   /** The longest the page waits for a remote's render before leaving that part to the browser. */
   fragmentTimeoutMs?: number;
+  /** How many composed catalogue pages are kept for reuse while their fragments stay unchanged. */
+  composedPagesKept?: number;
   port?: number;
   host?: string;
   log?: (entry: Record<string, unknown>) => void;
 }
 
 export type PageServer = RunningServer;
+
+/**
+ * A catalogue page as composed from one fragment: while the render service answers that the fragment is
+ * unchanged (its ETag, `304`), the page is sent again as it is, compressed once per encoding.
+ */
+interface ComposedPage {
+  /** The fragment's validator, as its render service sent it. */
+  fragmentTag: string;
+  version: string;
+  template: string;
+  status: number;
+  html: string;
+  encoded: Map<string, { body: Buffer; encoding?: 'br' | 'gzip' }>;
+}
+
+/** A remote's render of the screen: new, or the one the page last composed, unchanged. */
+type FragmentAnswer =
+  | { kind: 'new'; fragment: RemoteFragment; tag?: string; cache?: string }
+  | { kind: 'unchanged'; page: ComposedPage; cache?: string };
 
 /**
  * The page compressed as the browser accepts it: brotli at a quality cheap enough per request (a rendered
@@ -96,7 +118,7 @@ export function requestOrigin(req: IncomingMessage, configured?: string): string
 }
 
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
-  const { port = 0, host = '0.0.0.0', fragmentTimeoutMs = 1_500 } = options;
+  const { port = 0, host = '0.0.0.0', fragmentTimeoutMs = 1_500, composedPagesKept = 1_000 } = options;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
 
   /** The remote's render of the screen, if it came in time and is of the version the page will run. */
@@ -105,12 +127,14 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     url: string,
     origin: string,
     traceparent: string | undefined,
-  ): Promise<RemoteFragment | undefined> => {
+    composed: ComposedPage | undefined,
+  ): Promise<FragmentAnswer | undefined> => {
     try {
       const manifest = parseRemotesManifest(await options.remotesManifest());
       const version = manifest[target.remote]?.version;
       const service = options.renderService(target.remote, version);
       if (!service) return undefined;
+      const known = composed && version !== undefined && composed.version === version ? composed : undefined;
       const query = new URLSearchParams({
         screen: target.screen,
         route: target.route,
@@ -119,9 +143,15 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         position: formatTreePosition(SCREEN_TREE_POSITION),
       });
       const response = await fetch(`${service}/fragment?${query}`, {
-        headers: { Accept: 'application/json', ...(traceparent ? { traceparent } : {}) },
+        headers: {
+          Accept: 'application/json',
+          ...(traceparent ? { traceparent } : {}),
+          ...(known ? { 'If-None-Match': known.fragmentTag } : {}),
+        },
         signal: AbortSignal.timeout(fragmentTimeoutMs),
       });
+      const cache = response.headers.get('x-render-cache') ?? undefined;
+      if (response.status === 304 && known) return { kind: 'unchanged', page: known, cache };
       if (!response.ok) throw new Error(`${target.remote} answered ${response.status}`);
       const fragment: unknown = await response.json();
       if (!isRemoteFragment(fragment)) throw new Error(`${target.remote} answered no fragment`);
@@ -135,7 +165,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         });
         return undefined;
       }
-      return fragment;
+      return { kind: 'new', fragment, tag: response.headers.get('etag') ?? undefined, cache };
     } catch (error) {
       log({
         msg: 'fragment unavailable',
@@ -147,14 +177,29 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     }
   };
 
+  /** Composed catalogue pages by origin and path, while their fragments stay unchanged. */
+  const composedPages = new LRUCache<string, ComposedPage>({ max: composedPagesKept });
+
   const sendPage = (
     res: ServerResponse,
     req: IncomingMessage,
     status: number,
-    page: { html: string; template: string },
+    page: { html: string; template: string; encoded?: ComposedPage['encoded'] },
     indexable: boolean,
+    renderCache?: string,
   ) => {
-    const { body, encoding } = compressed(page.html, req.headers['accept-encoding']);
+    const acceptEncoding = req.headers['accept-encoding'];
+    const accepted = /\bbr\b/i.test(acceptEncoding ?? '')
+      ? 'br'
+      : /\bgzip\b/i.test(acceptEncoding ?? '')
+        ? 'gzip'
+        : '';
+    let encodedPage = page.encoded?.get(accepted);
+    if (!encodedPage) {
+      encodedPage = compressed(page.html, acceptEncoding);
+      page.encoded?.set(accepted, encodedPage);
+    }
+    const { body, encoding } = encodedPage;
     res.writeHead(status, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': body.length,
@@ -166,6 +211,8 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       'Reporting-Endpoints': REPORTING_ENDPOINTS,
       'X-Content-Type-Options': 'nosniff',
       ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+      // How the render service answered: hit, stale (being rendered again), miss, off (no cache).
+      ...(renderCache ? { 'X-Render-Cache': renderCache } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
@@ -193,7 +240,20 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     const path = `${url.pathname}${url.search}`;
     const traceparent =
       typeof req.headers['traceparent'] === 'string' ? req.headers['traceparent'] : undefined;
-    const fragment = await fetchFragment(target, path, origin, traceparent);
+    const pageKey = `${origin} ${path}`;
+    const kept = composedPages.get(pageKey);
+    const answer = await fetchFragment(
+      target,
+      path,
+      origin,
+      traceparent,
+      kept?.template === template ? kept : undefined,
+    );
+    if (answer?.kind === 'unchanged') {
+      sendPage(res, req, answer.page.status, answer.page, true, answer.cache);
+      return;
+    }
+    const fragment = answer?.fragment;
     const answers = fragment?.answers ?? {};
     const marker = fragment ? `shop-fragment-${randomUUID()}` : null;
     const rendered = await renderToHtml(
@@ -220,7 +280,21 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       body,
       data: { answers, origin, remotes: fragment ? { [target.remote]: fragment.version } : {} },
     });
-    sendPage(res, req, fragment?.status ?? 200, { html: page, template }, true);
+    const status = fragment?.status ?? 200;
+    if (!fragment || !answer?.tag) {
+      sendPage(res, req, status, { html: page, template }, true, answer?.cache);
+      return;
+    }
+    const composed: ComposedPage = {
+      fragmentTag: answer.tag,
+      version: fragment.version,
+      template,
+      status,
+      html: page,
+      encoded: new Map(),
+    };
+    composedPages.set(pageKey, composed);
+    sendPage(res, req, status, composed, true, answer.cache);
   };
 
   return listen(

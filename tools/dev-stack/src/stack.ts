@@ -236,6 +236,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       parts,
       log,
       apiUrl: `http://127.0.0.1:${ports.parts.gateway}`,
+      natsUrl,
+      // The render service reads it as services read theirs: from the environment given to every part.
+      renderCacheFreshMs: Number(options.serviceEnv?.['RENDER_CACHE_FRESH_MS']) || undefined,
     });
     // Remotes first: each names its version in remotes.json before the shell serves it.
     for (const name of [...FRONT_ENDS].reverse()) await frontEnds.start(name);

@@ -52,6 +52,8 @@ interface RunningServer {
 interface RenderServerModule {
   startRenderServer: (options: {
     apiUrl: string;
+    natsUrl?: string;
+    cache?: { freshForMs?: number };
     host?: string;
     log?: (entry: Record<string, unknown>) => void;
   }) => Promise<RunningServer & { version: string }>;
@@ -89,6 +91,10 @@ export class FrontEnds {
       log: (line: string) => void;
       /** Where render services read the shop's data: the gateway. */
       apiUrl: string;
+      /** Where render services hear of the catalogue's changes, which drop their cached screens. */
+      natsUrl: string;
+      /** How long a rendered screen is served as it is when no change drops it (RENDER_CACHE_FRESH_MS). */
+      renderCacheFreshMs?: number;
     },
   ) {
     this.environmentDir = join(settings.dataDir, 'web', 'shell');
@@ -174,6 +180,8 @@ export class FrontEnds {
     const { startRenderServer } = requireBuilt(file) as RenderServerModule;
     const server = await startRenderServer({
       apiUrl: this.settings.apiUrl,
+      natsUrl: this.settings.natsUrl,
+      cache: { freshForMs: this.settings.renderCacheFreshMs },
       host: '127.0.0.1',
       log: (entry) => {
         if (entry['msg'] !== 'rendered') this.settings.log(`catalog render ${JSON.stringify(entry)}`);
