@@ -714,6 +714,65 @@ const CASES: Broken[] = [
     says: /mf-catalog-render's NetworkPolicy lets it reach kong \(API_URL\)/,
   },
   {
+    check: 'egressMatchesIngress',
+    what: 'the render service let out to NATS, which NATS admits from the services only (as before its cache)',
+    run: () =>
+      check.egressMatchesIngress(
+        changedEach({ kind: 'NetworkPolicy', name: 'nats' }, (policy) => {
+          policy.spec!.ingress![0]!.from = policy.spec!.ingress![0]!.from!.filter(
+            (peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] !== 'mf-catalog-render',
+          );
+        }),
+        'prod',
+      ),
+    says: /mf-catalog-render egress .*NetworkPolicy refuses port client/,
+  },
+  {
+    check: 'renderCacheHearsNats',
+    what: 'the render service without NATS_URL (it would render every request, no cache)',
+    run: () =>
+      check.renderCacheHearsNats(
+        changedEach({ kind: 'ConfigMap', name: /^mf-catalog-render-config/ }, (configMap) => {
+          delete configMap.data!['NATS_URL'];
+        }),
+        'mf-catalog-render',
+        undefined,
+      ),
+    says: /mf-catalog-render's NATS_URL names every NATS server/,
+  },
+  {
+    check: 'renderCacheHearsNats',
+    what: "the render service's prod NATS_URL naming the Service nats only, not every server of the cluster",
+    run: () =>
+      check.renderCacheHearsNats(
+        changedEach(
+          { kind: 'ConfigMap', name: /^mf-catalog-render-config/, folder: 'overlays/prod/mf-catalog-render' },
+          (configMap) => {
+            configMap.data!['NATS_URL'] = 'nats://nats:4222';
+          },
+        ),
+        'mf-catalog-render',
+        'prod',
+      ),
+    says: /mf-catalog-render's NATS_URL names every NATS server/,
+  },
+  {
+    check: 'renderCacheHearsNats',
+    what: 'the render service told where NATS is, but not let out to it',
+    run: () =>
+      check.renderCacheHearsNats(
+        changedEach({ kind: 'NetworkPolicy', name: 'mf-catalog-render' }, (policy) => {
+          policy.spec!.egress = policy.spec!.egress!.filter(
+            (rule: NetworkPolicyRule) =>
+              !rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'nats'),
+          );
+        }),
+        'mf-catalog-render',
+        'dev',
+      ),
+    says: /mf-catalog-render's NetworkPolicy lets it reach NATS on 4222/,
+  },
+  {
     check: 'settingsNameReachableServices',
     what: "nginx given the page server's short name, which its resolver cannot find",
     run: () =>

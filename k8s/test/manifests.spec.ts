@@ -204,6 +204,13 @@ describe('server rendering', () => {
   );
 
   it.each(SCENES)(
+    "$scene: the catalog's render service hears the catalogue's changes: NATS_URL names every NATS server, and its policy lets it reach them",
+    ({ environment }) => {
+      check.renderCacheHearsNats(REAL, 'mf-catalog-render', environment);
+    },
+  );
+
+  it.each(SCENES)(
     "$scene: the shell's nginx hands pages to the page server by its full name, a Service its policy lets it reach",
     ({ environment }) => {
       check.settingsNameReachableServices(REAL, 'shell', environment, { fullNames: true });

@@ -778,8 +778,9 @@ export function egressMatchesIngress(m: Manifests, environment?: Environment): v
     }
   }
   // Kong to 10 routed parts, 6 services to MongoDB and NATS, MongoDB to itself, and the server rendering:
-  // nginx to the page server, which reads nginx and asks the render service, which reads through Kong.
-  expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1 + 4);
+  // nginx to the page server, which reads nginx and asks the render service, which reads through Kong and
+  // hears the catalogue's changes from NATS.
+  expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1 + 5);
 }
 
 export function serviceReachesDatabaseAndBroker(m: Manifests, unit: string): void {
@@ -875,6 +876,50 @@ export function settingsNameReachableServices(
       true,
     );
   }
+}
+
+/**
+ * The catalog's render service keeps the screens it rendered until the catalogue changes, which it hears over
+ * NATS; without NATS_URL it renders every request, and nothing says so. Its NATS_URL names every server of
+ * the environment's NATS on the client port (the Service nats for a single server, each member of a cluster,
+ * as the services' do), and its own NetworkPolicy lets it out to the NATS pods on that port (that NATS's
+ * policy admits it is egressMatchesIngress's part).
+ */
+export function renderCacheHearsNats(m: Manifests, unit: string, environment: Environment | undefined): void {
+  const { container, objects } = mainContainerOf(m, unit, environment);
+  const config = objects.find(
+    (object) =>
+      object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
+  );
+  const nats = m.render(unitFolder('nats', environment));
+  const set = nats.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats');
+  if (!set) throw new Error(`k8s/${unitFolder('nats', environment)} has no StatefulSet nats`);
+  const spec = set.spec as NonNullable<KubeObject['spec']> & { serviceName?: string };
+  const client = portOf(podTemplateOf(set).spec.containers[0]!, 'client');
+  const servicePort = nats
+    .find((object) => object.kind === 'Service' && object.metadata.name === 'nats')
+    ?.spec?.ports?.find((port) => port.name === 'client')?.port;
+  const servers =
+    (spec.replicas ?? 1) === 1
+      ? [`nats://nats:${servicePort}`]
+      : Array.from(
+          { length: spec.replicas ?? 1 },
+          (_, ordinal) => `nats://${set.metadata.name}-${ordinal}.${spec.serviceName}:${client}`,
+        );
+  expect(
+    config?.data?.NATS_URL?.split(',').sort(),
+    `${unit}'s NATS_URL names every NATS server (without it, no render cache)`,
+  ).toEqual(servers);
+  const reaches = policiesOf(objects)
+    .flatMap((policy) => policy.spec?.egress ?? [])
+    .some(
+      (rule) =>
+        (rule.to ?? []).some(
+          (peer) =>
+            !!peer.podSelector && matches(peer.podSelector.matchLabels, podTemplateOf(set).metadata.labels),
+        ) && (rule.ports ?? []).some((rulePort) => portNumber(rulePort.port, [set]) === client),
+    );
+  expect(reaches, `${unit}'s NetworkPolicy lets it reach NATS on ${client}`).toBe(true);
 }
 
 /** The first shell version whose nginx hands page requests to the page server (docker/nginx/shell.conf.template). */
