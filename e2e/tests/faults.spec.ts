@@ -11,6 +11,8 @@ import {
   api,
   expectAnswersTrueToWhatIsStored,
   releasedOrphans,
+  HANG_GUARD_MS,
+  ORDER_REQUEST_TIMEOUT_MS,
   SHORTENED_RECOVERY_ENV,
   shopPastRecovery,
 } from './support/orders';
@@ -254,27 +256,39 @@ async function killWhileShopping(supervised: Supervised, plan: KillPlan): Promis
   }
 }
 
+/**
+ * The test's time: the sum of its bounded waits, not a guess, so a busy machine that stays inside each
+ * bound passes (one taken by a CPU burner once ran past a fixed 240 s). Shopping through the kill (until
+ * the shoppers' hang guard, then the last request in flight), the wait for the runner's ready line
+ * (30 s), three polls of up to `settleMs` (the recovery pass, stored against answered, one order per
+ * key), and 30 s for the retries of refused requests and the checks.
+ */
+const timeoutFor = (plan: Pick<KillPlan, 'settleMs'>) =>
+  HANG_GUARD_MS + ORDER_REQUEST_TIMEOUT_MS + 30_000 + 3 * plan.settleMs + 30_000;
+
 for (const part of ['products', 'nats', 'mongo'] as const) {
   test(`orders survive a kill -9 of ${part}: every answer true to what is stored, stock exact`, async ({
     shortened,
   }) => {
-    test.setTimeout(180_000);
-    await killWhileShopping(shortened, { part, loops: 1, expectRecovery: false, settleMs: 40_000 });
+    const plan = { part, loops: 1, expectRecovery: false, settleMs: 40_000 };
+    test.setTimeout(timeoutFor(plan));
+    await killWhileShopping(shortened, plan);
   });
 }
 
 test("orders survive a kill -9 of orders with npm start's settings: interrupted checkouts recovered, stock exact", async ({
   asShipped,
 }) => {
-  test.setTimeout(240_000);
   // A dozen checkouts in flight, held at their reserve when orders dies, so products takes their stock
   // for orders that are never stored; the recovery pass releases it CHECKOUT_RECOVERY_MS (60 s) after
   // each began. (A first version without the pause found no such checkout: nothing to recover.)
-  await killWhileShopping(asShipped, {
+  const plan = {
     part: 'orders',
     loops: 3,
     reservesInFlight: true,
     expectRecovery: true,
     settleMs: 90_000,
-  });
+  } as const;
+  test.setTimeout(timeoutFor(plan));
+  await killWhileShopping(asShipped, plan);
 });

@@ -74,7 +74,7 @@ export async function placeOrder(
         shippingAddress: { fullName: shopper.name, ...TEST_SHIPPING_ADDRESS },
         paymentMethod: 'bitcoin',
       }),
-      signal: AbortSignal.timeout(70_000),
+      signal: AbortSignal.timeout(ORDER_REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
     const answered = { ...sent, ms: Date.now() - at, status: response.status };
@@ -125,7 +125,10 @@ export async function shop(
 }
 
 /** How long shoppers may go on waiting for a killed part to come back: a guard against one that never does. */
-const HANG_GUARD_MS = 60_000;
+export const HANG_GUARD_MS = 60_000;
+
+/** The longest one order request may take before it counts as unanswered. */
+export const ORDER_REQUEST_TIMEOUT_MS = 70_000;
 
 /**
  * `shop` for at least `minMs` and until every loop could send a request after `backAt(attempts)` (the
