@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Builds and tags the image of one deployable: registry.example.com/shop/<name>:<version>, the version
+// Builds and tags the image of a deployable: registry.example.com/shop/<name>:<version>, the version
 // being the deployable's package.json version. The Nx target `image` of every deployable runs it, so
 // `npx nx affected -t image` builds only what a change touched.
 //
 //   node tools/ship/image.mjs <project | name | folder> [--push] [--previous-image <ref>] [--print]
 //
-//   --push            push the tag after the build, unless the registry already has it: a version is
+// A project or folder names every image of that workspace: a front-end's own and the extra images it
+// declares (deployables.mjs; mf-catalog-render beside mf-catalog, shell-pages beside shell), all built
+// from this commit at its version, and all built and checked before any is pushed. An image's name
+// (`mf-catalog-render`) builds that one alone.
+//
+//   --push            push each tag after the builds, unless the registry already has it: a version is
 //                     published once and never overwritten (a change needs a new version to ship)
 //   --previous-image  for the front-ends: the image whose published versions the new one carries
 //                     forward (the Dockerfile's PREVIOUS_IMAGE build argument); by default the
@@ -18,7 +23,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { findDeployable, repoRoot } from './deployables.mjs';
+import { findImages, repoRoot } from './deployables.mjs';
 
 /** The uid and gid every container of the shop runs as (the k8s pods ask for the same). */
 export const RUN_AS = '10001:10001';
@@ -126,40 +131,79 @@ function main(argv) {
   }
   // Nx passes {projectRoot}; relative to the repository so the caller's directory does not matter.
   const target = positionals[0].startsWith('/') ? relative(repoRoot, positionals[0]) : positionals[0];
-  const deployable = findDeployable(target);
-  const commands = imageCommands(deployable, {
+  const images = imagesToBuild(findImages(target), {
     push: values.push,
     previousImage: values['previous-image'],
   });
 
   if (values.print) {
-    for (const command of [commands.build, commands.verify, commands.push].filter(Boolean))
-      console.log(command.map(quote).join(' '));
+    for (const { commands } of images)
+      for (const command of [commands.build, commands.verify]) console.log(command.map(quote).join(' '));
+    for (const { commands } of images) if (commands.push) console.log(commands.push.map(quote).join(' '));
     return 0;
   }
   const unavailable = dockerUnavailable();
   if (unavailable) {
-    console.error(`${deployable.image}: ${unavailable}`);
+    console.error(`${images.map(({ deployable }) => deployable.image).join(', ')}: ${unavailable}`);
     return 1;
   }
-  if (run(commands.build) !== 0) return 1;
-  if (run(commands.verify) !== 0) {
-    console.error(`${deployable.image} is built but is not fit to ship (above): not pushed`);
-    return 1;
+  // Every image of the run is built and checked before any is pushed: when one fails, none of the
+  // workspace's images is published from this commit.
+  for (const { deployable, commands } of images) {
+    if (run(commands.build) !== 0) {
+      console.error(`${deployable.image} did not build: nothing pushed`);
+      return 1;
+    }
+    if (run(commands.verify) !== 0) {
+      console.error(`${deployable.image} is built but is not fit to ship (above): nothing pushed`);
+      return 1;
+    }
+    console.log(`built ${deployable.image}`);
   }
-  console.log(`built ${deployable.image}`);
-  if (!commands.push) return 0;
-  // Tags are immutable: what runs as 0.2.0 somewhere must stay what 0.2.0 was.
-  const published = spawnSync(commands.published[0], commands.published.slice(1), { stdio: 'ignore' });
-  if (published.status === 0) {
-    console.log(
-      `${deployable.image} is already published: not pushed again. To ship this change, raise "version" in ${deployable.root}/package.json.`,
+  if (!values.push) return 0;
+  const alreadyPublished = [];
+  const pushed = [];
+  for (const { deployable, commands } of images) {
+    // Tags are immutable: what runs as 0.2.0 somewhere must stay what 0.2.0 was.
+    const published = spawnSync(commands.published[0], commands.published.slice(1), { stdio: 'ignore' });
+    if (published.status === 0) {
+      console.log(
+        `${deployable.image} is already published: not pushed again. To ship this change, raise "version" in ${deployable.root}/package.json.`,
+      );
+      alreadyPublished.push(deployable.image);
+      continue;
+    }
+    if (run(/** @type {string[]} */ (commands.push)) !== 0) return 1;
+    console.log(`pushed ${deployable.image}`);
+    pushed.push(deployable.image);
+  }
+  if (alreadyPublished.length > 0 && pushed.length > 0)
+    console.warn(
+      `warning: ${pushed.join(', ')} pushed now, ${alreadyPublished.join(', ')} published before: the registry cannot tell whether from the same commit. If the workspace changed since, raise its version.`,
     );
-    return 0;
-  }
-  if (run(commands.push) !== 0) return 1;
-  console.log(`pushed ${deployable.image}`);
   return 0;
+}
+
+/**
+ * The commands of each image one run builds. An explicit --previous-image goes to the images whose
+ * Dockerfile takes PREVIOUS_IMAGE (a front-end's own, not its render images), and to at least one.
+ * @param {import('./deployables.mjs').Deployable[]} deployables
+ * @param {{ push?: boolean, previousImage?: string }} options
+ */
+export function imagesToBuild(deployables, { push = false, previousImage } = {}) {
+  const takesPrevious = (deployable) =>
+    declaredBuildArgs(join(repoRoot, deployable.dockerfile)).has('PREVIOUS_IMAGE');
+  if (previousImage && deployables.length > 1 && !deployables.some(takesPrevious))
+    throw new Error(
+      `${deployables.map((d) => d.dockerfile).join(', ')} take no PREVIOUS_IMAGE: --previous-image does not apply`,
+    );
+  return deployables.map((deployable) => ({
+    deployable,
+    commands: imageCommands(deployable, {
+      push,
+      previousImage: deployables.length > 1 && !takesPrevious(deployable) ? undefined : previousImage,
+    }),
+  }));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {

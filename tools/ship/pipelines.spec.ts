@@ -1,7 +1,16 @@
 // One domain, one release: Nx names only the deployables a change touches, and each deployable has a
-// GitHub Actions workflow that runs when its folder or something it is built or tested with changes.
+// GitHub Actions workflow that runs when its folder or something it is built or tested with changes. A
+// front-end's extra images (its server rendering) ship in its own workflow, from the same run.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +21,8 @@ import { output, run, tool } from './tools.js';
 
 const execFileAsync = promisify(execFile);
 const deployables = listDeployables();
+/** Each workspace's own image: one per Nx image target, one workflow each. */
+const projects = deployables.filter((d) => d.kind !== 'render');
 const workspaces = listWorkspaces();
 const byProject = new Map(workspaces.map((workspace) => [workspace.project, workspace]));
 const nx = join(repoRoot, 'node_modules', '.bin', 'nx');
@@ -54,9 +65,12 @@ describe('nx affected -t image', () => {
   const fileIn = (root: string) => `${root}/package.json`;
   let affected = new Map<string, string[]>();
   beforeAll(async () => {
-    affected = await affectedImages([...deployables, ...libraries].map((part) => fileIn(part.root)));
+    affected = await affectedImages([
+      ...new Set([...projects, ...libraries].map((part) => fileIn(part.root))),
+    ]);
   }, 180_000);
 
+  // An extra image is its front-end's: the project Nx names builds it (image.mjs <folder>).
   it.each(deployables.map((d) => [d.name, d] as const))(
     'a change inside %s names that deployable alone',
     (_name, deployable) => {
@@ -67,7 +81,7 @@ describe('nx affected -t image', () => {
   it.each(libraries.map((lib) => [lib.project, lib] as const))(
     'a change in %s names every deployable built on it, and only those',
     (_name, lib) => {
-      const dependents = deployables
+      const dependents = projects
         .filter((d) => workspaceDependencies(d.project, workspaces).includes(lib.project))
         .map((d) => d.project)
         .sort();
@@ -103,11 +117,15 @@ describe('the GitHub Actions workflows', () => {
     expect(output(result)).toMatch(/inputs/);
   });
 
-  it('are one per deployable, plus the workflow they all call', () => {
-    expect(files.sort()).toEqual([...deployables.map((d) => `${d.name}.yml`), 'deployable.yml'].sort());
+  it("are one per deployable, plus the workflow they all call; a front-end's extra images ship in its own", () => {
+    expect(files.sort()).toEqual([...projects.map((d) => `${d.name}.yml`), 'deployable.yml'].sort());
+    expect(deployables.filter((d) => d.kind === 'render').map((d) => [d.name, d.project])).toEqual([
+      ['mf-catalog-render', '@shop/mf-catalog'],
+      ['shell-pages', '@shop/shell'],
+    ]);
   });
 
-  it.each(deployables.map((d) => [d.name, d] as const))(
+  it.each(projects.map((d) => [d.name, d] as const))(
     '%s.yml checks and ships its project, on the paths it is built and tested from',
     (name, deployable) => {
       const workflow = parse(readFileSync(join(folder, `${name}.yml`), 'utf8'));
@@ -122,11 +140,11 @@ describe('the GitHub Actions workflows', () => {
       for (const project of [deployable.project, ...tested])
         for (const dependency of workspaceDependencies(project, workspaces)) needed.add(dependency);
       const expected = [...needed].map((project) => `${byProject.get(project)?.root}/**`);
-      expected.push(
-        deployable.dockerfile,
-        '.github/workflows/deployable.yml',
-        `.github/workflows/${name}.yml`,
-      );
+      // The recipe (and build context) of every image the run builds: its own and its extra images'.
+      for (const image of deployables.filter((d) => d.project === deployable.project))
+        for (const file of [image.dockerfile, `${image.dockerfile}.dockerignore`])
+          if (file === image.dockerfile || existsSync(join(repoRoot, file))) expected.push(file);
+      expected.push('.github/workflows/deployable.yml', `.github/workflows/${name}.yml`);
       expected.push('package-lock.json', 'tools/ship/**');
       expect(paths).toEqual(expect.arrayContaining(expected));
       // No other deployable's folder: another domain's change must not run this pipeline, unless this
