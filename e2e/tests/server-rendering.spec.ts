@@ -261,6 +261,33 @@ test.describe('the browser takes a rendered page over', () => {
     expect(problems).toEqual([]);
   });
 
+  test("a shopper who chose dark gets the dark theme from the page's start script, before the shop's code", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The system prefers light; the shopper chose dark on an earlier visit.
+    const context = await browser.newContext({ baseURL, colorScheme: 'light' });
+    await context.addInitScript(() => localStorage.setItem('mode', JSON.stringify('dark')));
+    const page = await context.newPage();
+    // No script file loads: only the page's inline start script runs, as in the moment before the code
+    // arrives on a slow line. It marks <html> with the shopper's mode.
+    await context.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto(`/product/${product.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    expect(await page.evaluate(() => document.body.dataset['theme'])).toBeUndefined();
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    // With the code (and its styles), <html>'s mark alone already makes the page dark: the layout's own
+    // mark on <body>, set once it runs, is not needed for it.
+    await context.unrouteAll();
+    await page.goto(`/product/${product.slug}`);
+    await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
+    await page.evaluate(() => delete document.body.dataset['theme']);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(18, 20, 23)',
+    );
+    await context.close();
+  });
+
   test('browsing by links and searching work with scripts turned off', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

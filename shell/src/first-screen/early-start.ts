@@ -11,6 +11,9 @@ import { preloadFirstRowImages } from './grid-image-preload';
 import { markHintsPlacing } from './hints-placed';
 import { warmUpWhileWaiting } from './warm-up';
 import { RENDERED_ATTRIBUTE } from './rendered-attribute';
+import { applyEarlyTheme } from './early-theme';
+
+applyEarlyTheme();
 
 // A page the page server rendered (docs/decisions/0020) holds its data and its pictures' tags already:
 // only the code that takes it over is worth starting early.
