@@ -13,12 +13,12 @@
 //    static server, so process.cpuUsage() around N requests sent to each in turn, and the differences.
 // The section starts a stack of its own, to read the render service's and the page server's addresses
 // from its log.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { REPO_ROOT, type RunningStack } from '@shop/dev-stack';
+import type { RunningStack } from '@shop/dev-stack';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -75,13 +75,22 @@ const troubleIn = (lines: string[]) =>
  * Whether the catalog's render service caches rendered HTML yet (decision 0020 left it "not built yet"): a
  * file about a cache beside it, or a cache named in its server besides the Cache-Control header.
  */
-function renderCacheIn(): string | undefined {
-  const dir = join(REPO_ROOT, 'mf-catalog', 'src', 'server');
-  if (!existsSync(dir)) return undefined;
-  const named = readdirSync(dir).find((file) => /cache/i.test(file));
-  if (named) return `mf-catalog/src/server/${named}`;
-  const source = readFileSync(join(dir, 'render-server.ts'), 'utf8').replace(/cache-control/gi, '');
-  return /cache/i.test(source) ? 'mf-catalog/src/server/render-server.ts' : undefined;
+/**
+ * Whether the render service answers this page from its cache: asked twice, the second answer says `hit`
+ * in `X-Render-Cache` (which the page server passes on). Waits for the cache to follow NATS first.
+ */
+async function renderCacheOf(url: string): Promise<string | undefined> {
+  const deadline = Date.now() + 15_000;
+  let seen: string | null = null;
+  while (Date.now() < deadline) {
+    const response = await fetch(url, { headers: { Accept: HTML_ACCEPT } });
+    await response.arrayBuffer();
+    seen = response.headers.get('x-render-cache');
+    if (seen === 'hit') return 'X-Render-Cache: hit on the second request';
+    if (seen === null) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url}: the render cache never answered a hit (last X-Render-Cache: ${seen})`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -325,7 +334,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       product: `/product/${product.slug}`,
       category: `/category/${encodeURIComponent(product.category)}`,
     };
-    const cache = renderCacheIn() ?? (process.env['SSR_ASSUME_CACHE'] ? 'SSR_ASSUME_CACHE' : undefined);
+    const cache = await renderCacheOf(`${stack.url}${paths.product}`);
     await settle(log, [stack]);
 
     // The pages as the shop answers them, once each: what the static copies and the static file hold.
@@ -424,6 +433,16 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       origin: stack.url,
     });
     const fragmentUrl = `${addresses.render}/fragment?${fragmentQuery}`;
+    // Every request of a part measured on a render (a render-cache miss) asks for a URL of its own.
+    let missed = 0;
+    const miss = (path: string) => `${path}${path.includes('?') ? '&' : '?'}miss=cpu${(missed += 1)}`;
+    const fragmentMissUrl = () =>
+      `${addresses.render}/fragment?${new URLSearchParams({
+        screen: 'ProductPage',
+        route: '/product/:slug',
+        url: miss(paths.product),
+        origin: stack.url,
+      })}`;
     const fragment = JSON.parse((await get(fragmentUrl, 'application/json')).toString('utf8')) as {
       answers: Record<string, unknown>;
     };
@@ -434,14 +453,16 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
     });
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
-    const cpu: Record<'gateway' | 'pages' | 'render' | 'reads' | 'file' | 'client', Cpu> = {} as never;
+    const cpu: Record<'gateway' | 'hit' | 'pages' | 'render' | 'reads' | 'file' | 'client', Cpu> =
+      {} as never;
     try {
       const parts = {
         client: () => get(bareUrl, HTML_ACCEPT),
         file: () => get(targets.file, HTML_ACCEPT),
-        gateway: () => get(targets.page, HTML_ACCEPT),
-        pages: () => get(`${addresses.pages}${paths.product}`, HTML_ACCEPT),
-        render: () => get(fragmentUrl, 'application/json'),
+        hit: () => get(targets.page, HTML_ACCEPT),
+        gateway: () => get(miss(targets.page), HTML_ACCEPT),
+        pages: () => get(miss(`${addresses.pages}${paths.product}`), HTML_ACCEPT),
+        render: () => get(fragmentMissUrl(), 'application/json'),
         reads: async () => {
           for (const path of reads) await get(`${stack.url}${path}`, 'application/json');
         },
@@ -474,12 +495,15 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       'services, database, NATS (out of process)': cpu.gateway.servicesMs,
     };
     const pageCpuMs = cpu.gateway.inProcessMs - cpu.client.inProcessMs + cpu.gateway.servicesMs;
+    const hitCpuMs = cpu.hit.inProcessMs - cpu.client.inProcessMs + cpu.hit.servicesMs;
     const fileCpuMs = cpu.file.inProcessMs - cpu.client.inProcessMs + cpu.file.servicesMs;
     const partsNote = Object.entries(byPart)
       .map(([part, ms]) => `${part} ${ms.toFixed(2)} ms`)
       .join('; ');
     const cpuNotes =
       `${CPU_PAGES} sequential GETs of ${paths.product} per path (after ${Math.max(3, CPU_PAGES / 10)} untimed), ` +
+      `each with a query of its own (?miss=cpu<n>) so that every page is rendered (a render-cache miss), but for the ` +
+      `hit path (${cpu.hit.wallMs.toFixed(1)} ms wall); ` +
       `process.cpuUsage() of this process (gateway, shell static server, page server, render service: all in process) ` +
       `and /proc clocks of the services; the client's own cost (the same bytes from a bare node:http server, ` +
       `${cpu.client.inProcessMs.toFixed(2)} ms) taken off. Per page by part: ${partsNote}. ` +
@@ -544,7 +568,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       `${durationS} s per phase after ${WARM_UP_S} s warm-up, mirrored (${phases.join(' ')}); no Accept-Encoding ` +
       `(identity bodies). page: ${describeLoads(loads.page)}; static file: ${describeLoads(loads.file)}` +
       (cache ? `; every page a miss (?miss=<random id>): ${describeLoads(loads.miss)}` : '') +
-      `. ${cache ? `Render cache found (${cache}): the page phases are hits.` : 'The render service has no cache (mf-catalog/src/server has none): every page is rendered.'} ` +
+      `. ${cache ? `Render cache found (${cache}): the page phases are hits.` : 'The render service answered without X-Render-Cache (no cache): every page is rendered.'} ` +
       (loadTrouble.length
         ? `${loadTrouble.length} log lines of trouble under load (a fragment left to the browser makes a smaller page), first: ${loadTrouble[0]}`
         : 'No fragment was left to the browser under load.');
@@ -575,10 +599,27 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       throughput('page'),
       ...(cache ? [throughput('miss')] : []),
       figure({
+        id: 'server-rendering.cpu-page-hit',
+        section: 'server rendering',
+        measured: {
+          what: `CPU per ${paths.product} through the gateway from the render cache (hit), every part`,
+          value: round(hitCpuMs, 2),
+          unit: 'ms',
+        },
+        reference: {
+          what: 'CPU per static file of the same bytes through the gateway',
+          value: round(fileCpuMs, 2),
+          unit: 'ms',
+        },
+        better: 'lower',
+        target: 0,
+        reportOnly: true,
+      }),
+      figure({
         id: 'server-rendering.cpu-page',
         section: 'server rendering',
         measured: {
-          what: `CPU per rendered ${paths.product} through the gateway, every part`,
+          what: `CPU per rendered ${paths.product} through the gateway (render-cache miss), every part`,
           value: round(pageCpuMs, 2),
           unit: 'ms',
         },
