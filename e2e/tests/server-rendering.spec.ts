@@ -36,6 +36,20 @@ test.beforeAll(async ({ stack }) => {
   });
 });
 
+/** A product an admin adds to this run's category, with a seeded product's picture. */
+async function productOfThisRun(
+  baseURL: string,
+  fields: { name: string; description: string; price: number; countInStock: number },
+): Promise<Product> {
+  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
+  return callApi<Product>(baseURL, 'POST', '/api/listings/create', adminToken, {
+    ...fields,
+    image: seeded!.image.slice(0, 1),
+    brand: 'Acme Arms',
+    category: CATEGORY,
+  });
+}
+
 /** A page as a client that runs no script gets it: status, headers and the HTML text. */
 async function fetchPage(baseURL: string, path: string) {
   const response = await fetch(`${baseURL}${path}`, { headers: { Accept: 'text/html' } });
@@ -183,12 +197,8 @@ test.describe('pages fetched without running a script', () => {
     expect(noPage.status).toBe(404);
     expect(noPage.headers.get('x-robots-tag')).toBe('noindex');
 
-    const [seeded] = await callApi<Product[]>(baseURL!, 'GET', '/api/products');
-    const doomed = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', adminToken, {
+    const doomed = await productOfThisRun(baseURL!, {
       name: `Removed Rifle ${RUN}`,
-      image: seeded!.image.slice(0, 1),
-      brand: 'Acme Arms',
-      category: CATEGORY,
       description: 'Removed by the server rendering test.',
       price: 10,
       countInStock: 1,
@@ -314,12 +324,8 @@ test.describe('the browser takes a rendered page over', () => {
 test("a rendered page is kept until the catalogue changes: an admin's edit and an order's stock show on the next fetch", async ({
   baseURL,
 }) => {
-  const [seeded] = await callApi<Product[]>(baseURL!, 'GET', '/api/products');
-  const kept = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', adminToken, {
+  const kept = await productOfThisRun(baseURL!, {
     name: `Kept Pistol ${RUN}`,
-    image: seeded!.image.slice(0, 1),
-    brand: 'Acme Arms',
-    category: CATEGORY,
     description: 'Rendered once, kept, and rendered again when it changes.',
     price: 321,
     countInStock: 1,
