@@ -11,8 +11,17 @@ import { expect, productCards, test } from './fixtures';
 const FLOOR_RATIO_BUDGET = 1.45;
 /** Decision 0019's target for the shop's own first-screen code, above the floor (not met yet: printed). */
 const OWN_CODE_TARGET_BYTES = 20 * 1024;
-/** Today's own first-screen code (31 085 B brotli above the floor) with 1.1 KB of slack: it cannot grow unnoticed. */
-const OWN_CODE_BUDGET_BYTES = 31.5 * 1024;
+/**
+ * Today's own first-screen code (25 871 B brotli above the floor, since the CSS left the scripts for files of
+ * its own) with ~0.6 KB of slack: it cannot grow unnoticed.
+ */
+const OWN_CODE_BUDGET_BYTES = 26 * 1024;
+/**
+ * The first screen's stylesheets, brotli, now files of their own rather than strings in the scripts (3 277 B:
+ * the shell's and the home screen's), with ~0.3 KB of slack: a ratchet likewise. Our own first-screen bytes
+ * are the two together (29.2 KB, from 32.0 KB when style-loader carried the CSS).
+ */
+const STYLESHEETS_BUDGET_BYTES = 3.5 * 1024;
 
 test('a shopper’s first load of / stays within the byte budgets (the floor plus our own code, and settled against the floor) and carries no admin code', async ({
   browser,
@@ -36,6 +45,8 @@ test('a shopper’s first load of / stays within the byte budgets (the floor plu
       `own code ${load.scriptBytes - floor.brotliBytes} B above the floor: ` +
       `${load.scriptBytes - floor.brotliBytes - OWN_CODE_TARGET_BYTES} B over decision 0019's ${OWN_CODE_TARGET_BYTES} B`,
     ...lines(load.scripts),
+    `stylesheets of the first screen ${load.stylesheetBytes} B brotli`,
+    ...lines(load.stylesheets),
     `settled (quiet for ${load.settled.quietMs} ms) ${load.settled.scriptBytes} B brotli, ratio ${ratio(load.settled.scriptBytes)}`,
     ...lines(load.settled.scripts),
   ].join('\n');
@@ -57,6 +68,9 @@ test('a shopper’s first load of / stays within the byte budgets (the floor plu
   expect
     .soft(load.scriptBytes - floor.brotliBytes, lines(load.scripts).join('\n'))
     .toBeLessThanOrEqual(OWN_CODE_BUDGET_BYTES);
+  expect
+    .soft(load.stylesheetBytes, lines(load.stylesheets).join('\n'))
+    .toBeLessThanOrEqual(STYLESHEETS_BUDGET_BYTES);
 });
 
 test('the catalogue comes inside the page: the browser does not ask for it again, only for the code that takes it over', async ({

@@ -271,27 +271,32 @@ test.describe('the browser takes a rendered page over', () => {
     expect(problems).toEqual([]);
   });
 
-  test("a shopper who chose dark gets the dark theme from the page's start script, before the shop's code", async ({
+  test("a rendered page paints styled before the shop's code runs, dark for a shopper who chose dark", async ({
     browser,
     baseURL,
   }) => {
     // The system prefers light; the shopper chose dark on an earlier visit.
     const context = await browser.newContext({ baseURL, colorScheme: 'light' });
     await context.addInitScript(() => localStorage.setItem('mode', JSON.stringify('dark')));
-    const page = await context.newPage();
     // No script file loads: only the page's inline start script runs, as in the moment before the code
-    // arrives on a slow line. It marks <html> with the shopper's mode.
+    // arrives on a slow line.
     await context.route(/\.js(\?|$)/, (route) => route.abort());
+    const page = await context.newPage();
     await page.goto(`/product/${product.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     expect(await page.evaluate(() => document.body.dataset['theme'])).toBeUndefined();
+    // The shell's and the product screen's stylesheets are linked by the page and applied.
+    const applied = await page.evaluate(() =>
+      [...document.styleSheets]
+        .filter((sheet) => sheet.cssRules.length > 0)
+        .map((sheet) => new URL(sheet.href ?? 'inline:', location.href).pathname),
+    );
+    expect(applied).toContainEqual(expect.stringMatching(/^\/[\d.]+\/[\w.]+\.css$/));
+    expect(applied).toContainEqual(
+      expect.stringMatching(/^\/remotes\/catalog\/[^/]+\/__federation_expose_ProductPage\.\w+\.css$/),
+    );
+    // The start script marked <html> with the shopper's mode, and the page is dark.
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
-    // With the code (and its styles), <html>'s mark alone already makes the page dark: the layout's own
-    // mark on <body>, set once it runs, is not needed for it.
-    await context.unrouteAll();
-    await page.goto(`/product/${product.slug}`);
-    await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
-    await page.evaluate(() => delete document.body.dataset['theme']);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
       'rgb(18, 20, 23)',
     );

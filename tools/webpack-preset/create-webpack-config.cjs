@@ -3,6 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
@@ -54,6 +55,13 @@ function createWebpackConfig(options, argv = {}) {
     },
   });
 
+  // Production stylesheets are files, not scripts that write <style> tags: a page rendered on the server
+  // (docs/decisions/0020) links them in its head and paints styled before any script has run, and the
+  // first screen's scripts carry no CSS. Each chunk's CSS is a file of its own, loaded with the chunk
+  // by the chunk's runtime (a remote's by its own), or linked by the page (FirstLoadPreloadPlugin, the
+  // page server for a remote's screen, from its mf-manifest.json). Development keeps style-loader.
+  const styleLoader = isProduction ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
+
   /** @type {import('webpack').WebpackPluginInstance[]} */
   const plugins = [
     new ModuleFederationPlugin({
@@ -104,6 +112,10 @@ function createWebpackConfig(options, argv = {}) {
 
   if (isProduction) {
     plugins.push(
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+      }),
       ...precompression(),
       // Maps are for the team, not the public: written beside dist/, never into it (so never served, never
       // in an image), one folder per version like the served files.
@@ -151,11 +163,11 @@ function createWebpackConfig(options, argv = {}) {
             },
           },
         },
-        { test: /\.module\.css$/, use: [require.resolve('style-loader'), cssLoader(true)] },
+        { test: /\.module\.css$/, use: [styleLoader, cssLoader(true)] },
         {
           test: /\.css$/,
           exclude: /\.module\.css$/,
-          use: [require.resolve('style-loader'), cssLoader(false)],
+          use: [styleLoader, cssLoader(false)],
         },
         { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
       ],

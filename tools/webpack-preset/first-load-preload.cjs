@@ -14,9 +14,10 @@ const PLUGIN = 'FirstLoadPreloadPlugin';
  *
  * @param {import('webpack').Compilation} compilation
  * @param {string} entryName
+ * @param {string} [extension] which of the chunks' files: their scripts (`.js`) or stylesheets (`.css`)
  * @returns {string[]} file names, relative to the output's public path
  */
-function firstLoadChunkFiles(compilation, entryName) {
+function firstLoadChunkFiles(compilation, entryName, extension = '.js') {
   const { chunkGraph } = compilation;
   const entry = compilation.entrypoints.get(entryName);
   if (!entry) return [];
@@ -36,7 +37,7 @@ function firstLoadChunkFiles(compilation, entryName) {
       if (seen.has(chunk)) continue;
       seen.add(chunk);
       queue.push(chunk);
-      for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
+      for (const file of chunk.files) if (file.endsWith(extension)) files.push(file);
     }
   };
   // The asynchronous boundary itself: the entry's own dynamic imports.
@@ -89,8 +90,19 @@ class FirstLoadPreloadPlugin {
         for (const tag of data.headTags) {
           if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
         }
+        // The first screen's stylesheets (extracted in production), linked so that the page paints styled,
+        // before any script has run: a page the server rendered shows its content at once. Webpack's CSS
+        // chunk loader finds these links by their URL and does not load them a second time.
+        const stylesheets = firstLoadChunkFiles(compilation, this.entryName, '.css').map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href: `${publicPath}${file}` }),
+        );
         const firstScript = data.headTags.findIndex((tag) => tag.tagName === 'script' && tag.attributes.src);
-        data.headTags.splice(firstScript === -1 ? data.headTags.length : firstScript, 0, ...links);
+        data.headTags.splice(
+          firstScript === -1 ? data.headTags.length : firstScript,
+          0,
+          ...stylesheets,
+          ...links,
+        );
         return data;
       });
     });

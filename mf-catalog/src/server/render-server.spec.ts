@@ -120,6 +120,14 @@ describe('startRenderServer', () => {
       if (req.url === SITE_SETTINGS_API)
         return sendJson(res, 200, [{ _id: 's', siteName: 'Test Armory', currency: '$', logo: '' }]);
       if (req.url === `${PRODUCTS_API}/slug/ar-15`) return sendJson(res, 200, product);
+      // This version's browser build, as published: the screen's stylesheets.
+      if (req.url === '/remotes/catalog/7.7.7-test/mf-manifest.json')
+        return sendJson(res, 200, {
+          exposes: [
+            { name: 'HomePage', assets: { css: { sync: ['home.css'], async: [] } } },
+            { name: 'ProductPage', assets: { css: { sync: ['product.1a2b.css'], async: [] } } },
+          ],
+        });
       sendJson(res, 404, { message: 'Product Not Found' });
     });
     closing.push(api.close);
@@ -137,7 +145,15 @@ describe('startRenderServer', () => {
     expect(Object.keys(fragment['answers'] as object).sort()).toEqual(
       [SITE_SETTINGS_API, `${PRODUCTS_API}/slug/ar-15`].sort(),
     );
-    expect(api.asked.map((req) => req.headers['traceparent'])).toEqual([traceparent, traceparent]);
+    // The screen's stylesheet first in its head, by the URL the remote's chunk loader would ask for.
+    expect(fragment['head']).toMatch(
+      /^<link rel="stylesheet" href="https:\/\/shop\.example\.com\/remotes\/catalog\/7\.7\.7-test\/product\.1a2b\.css"\/>/,
+    );
+    const reads = api.asked.filter((req) => req.url?.startsWith('/api/'));
+    expect(reads.map((req) => req.headers['traceparent'])).toEqual([traceparent, traceparent]);
+    // The manifest is read once, not per render.
+    expect((await fetch(fragmentUrl(server.url))).status).toBe(200);
+    expect(api.asked.filter((req) => req.url?.endsWith('mf-manifest.json'))).toHaveLength(1);
     expect(logged).toContainEqual(
       expect.objectContaining({ msg: 'rendered', screen: 'ProductPage', status: 200 }),
     );

@@ -14,6 +14,7 @@ import {
 import { RenderCache, type RenderCacheOptions } from './render-cache';
 import { followCatalogChanges } from './render-invalidation';
 import { SERVER_SCREENS } from './screens';
+import { manifestReader, stylesheetLinks, stylesheetsOf } from './screen-stylesheets';
 
 declare const __REMOTE_VERSION__: string;
 
@@ -85,6 +86,7 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
   const { apiUrl, port = 0, host = '0.0.0.0', readTimeoutMs = 2_000 } = options;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
   const cache = new RenderCache(options.cache);
+  const readManifest = manifestReader(apiUrl, RENDER_VERSION, readTimeoutMs);
   const invalidation = options.natsUrl ? followCatalogChanges(cache, options.natsUrl, log) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -115,6 +117,8 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
         readerFor(apiUrl, readTimeoutMs, typeof traceparent === 'string' ? traceparent : undefined),
         RENDER_VERSION,
       );
+      // The screen's stylesheets first in its head: the page paints styled before any script runs.
+      const styles = stylesheetsOf(await readManifest(), request.screen);
       log({
         msg: 'rendered',
         screen: request.screen,
@@ -122,7 +126,10 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
         status: fragment.status,
         ms: Math.round(performance.now() - started),
       });
-      return fragment;
+      return {
+        ...fragment,
+        head: `${stylesheetLinks(styles, request.origin, RENDER_VERSION)}${fragment.head}`,
+      };
     };
     try {
       const { rendered, status } = await cache.fragment(JSON.stringify(request), render);

@@ -1,5 +1,5 @@
-// What a shopper's browser downloads to show a page for the first time: every script, by its bytes on
-// the wire, with nothing cached. Shared by the byte-budget test (e2e) and `npm run bench`.
+// What a shopper's browser downloads to show a page for the first time: every script (and apart, every
+// stylesheet), by its bytes on the wire, with nothing cached. Shared by the byte-budget test (e2e) and `npm run bench`.
 import { createRequire } from 'node:module';
 import type { Browser, Page, Request } from 'playwright-core';
 
@@ -11,6 +11,10 @@ export interface ScriptBytes {
   scriptBytes: number;
   /** Every URL path the page requested (scripts, data, images, ...), in request order. */
   requests: string[];
+  /** Each stylesheet file with its compressed size, largest first (the CSS is not in the scripts). */
+  stylesheets: Array<{ path: string; bytes: number }>;
+  /** Sum of the stylesheets' compressed sizes. */
+  stylesheetBytes: number;
 }
 
 export interface FirstLoad extends ScriptBytes {
@@ -45,25 +49,38 @@ export async function measureFirstLoad(
     const pathOf = (request: Request) => request.url().replace(origin, '');
     const requests: string[] = [];
     const sizes: Array<Promise<{ path: string; bytes: number } | undefined>> = [];
+    const styleSizes: Array<Promise<{ path: string; bytes: number } | undefined>> = [];
     let lastRequestAt = Date.now();
     page.on('request', (request) => {
       lastRequestAt = Date.now();
       requests.push(pathOf(request));
     });
     page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
-      sizes.push(request.sizes().then((size) => ({ path: pathOf(request), bytes: size.responseBodySize })));
+      const kind = request.resourceType();
+      if (kind !== 'script' && kind !== 'stylesheet') return;
+      (kind === 'script' ? sizes : styleSizes).push(
+        request.sizes().then((size) => ({ path: pathOf(request), bytes: size.responseBodySize })),
+      );
     });
-    const scriptsSoFar = async (): Promise<ScriptBytes> => {
-      // A file asked for twice (a preload, then the script) counts once; the second answer, from the
-      // memory cache, reports no sensible size (negative in Chromium).
+    // A file asked for twice (a preload, then the script) counts once; the second answer, from the
+    // memory cache, reports no sensible size (negative in Chromium).
+    const largestOf = async (found: typeof sizes) => {
       const largest = new Map<string, number>();
-      for (const script of await Promise.all([...sizes]))
-        if (script && script.bytes > (largest.get(script.path) ?? 0)) largest.set(script.path, script.bytes);
-      const scripts = [...largest]
-        .map(([path, bytes]) => ({ path, bytes }))
-        .sort((a, b) => b.bytes - a.bytes);
-      return { scripts, scriptBytes: scripts.reduce((sum, s) => sum + s.bytes, 0), requests: [...requests] };
+      for (const file of await Promise.all([...found]))
+        if (file && file.bytes > (largest.get(file.path) ?? 0)) largest.set(file.path, file.bytes);
+      const files = [...largest].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes);
+      return { files, bytes: files.reduce((sum, file) => sum + file.bytes, 0) };
+    };
+    const scriptsSoFar = async (): Promise<ScriptBytes> => {
+      const scripts = await largestOf(sizes);
+      const stylesheets = await largestOf(styleSizes);
+      return {
+        scripts: scripts.files,
+        scriptBytes: scripts.bytes,
+        requests: [...requests],
+        stylesheets: stylesheets.files,
+        stylesheetBytes: stylesheets.bytes,
+      };
     };
 
     await page.goto(url);
