@@ -282,6 +282,31 @@ describe('startPageServer', () => {
     expect(asked.at(-1)).toBeUndefined();
   });
 
+  it('keeps no composed page past its byte bound: the next request asks for the whole fragment', async () => {
+    const asked: Array<string | undefined> = [];
+    const service = await listen(
+      async (req, res) => {
+        asked.push(req.headers['if-none-match']);
+        res.writeHead(200, { ETag: '"one"', 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(fragmentOf()));
+      },
+      { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
+    );
+    closing.push(service.close);
+    const server = await startPageServer({
+      template: async () => TEMPLATE,
+      remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
+      renderService: () => service.url,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => undefined,
+      composedPagesBytes: 100,
+    });
+    closing.push(server.close);
+    for (let i = 0; i < 2; i += 1) expect((await fetch(`${server.url}/product/ar-15`)).status).toBe(200);
+    expect(asked).toEqual([undefined, undefined]);
+  });
+
   it('leaves the screen to the browser when the fragment is of another version than remotes.json names', async () => {
     const service = await renderService(() => ({ body: fragmentOf({ version: '0.9.0' }) }));
     closing.push(service.close);

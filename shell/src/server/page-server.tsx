@@ -36,8 +36,8 @@ export interface PageServerOptions {
   publicOrigin?: string;
   /** The longest the page waits for a remote's render before leaving that part to the browser. */
   fragmentTimeoutMs?: number;
-  /** How many composed catalogue pages are kept for reuse while their fragments stay unchanged. */
-  composedPagesKept?: number;
+  /** How many bytes of composed catalogue pages are kept for reuse while their fragments stay unchanged. */
+  composedPagesBytes?: number;
   port?: number;
   host?: string;
   log?: (entry: Record<string, unknown>) => void;
@@ -118,7 +118,12 @@ export function requestOrigin(req: IncomingMessage, configured?: string): string
 }
 
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
-  const { port = 0, host = '0.0.0.0', fragmentTimeoutMs = 1_500, composedPagesKept = 1_000 } = options;
+  const {
+    port = 0,
+    host = '0.0.0.0',
+    fragmentTimeoutMs = 1_500,
+    composedPagesBytes = 32 * 1024 * 1024,
+  } = options;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
 
   /** The remote's render of the screen, if it came in time and is of the version the page will run. */
@@ -177,8 +182,14 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     }
   };
 
-  /** Composed catalogue pages by origin and path, while their fragments stay unchanged. */
-  const composedPages = new LRUCache<string, ComposedPage>({ max: composedPagesKept });
+  /**
+   * Composed catalogue pages by origin and path, while their fragments stay unchanged: bounded by bytes
+   * (each page's HTML, and room for its compressed forms, a fraction of it), least recently used first.
+   */
+  const composedPages = new LRUCache<string, ComposedPage>({
+    maxSize: composedPagesBytes,
+    sizeCalculation: (page) => Math.max(1, Math.ceil(page.html.length * 1.5)),
+  });
 
   const sendPage = (
     res: ServerResponse,
