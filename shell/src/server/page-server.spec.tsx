@@ -11,6 +11,7 @@ import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
 
 const { requestOrigin, startPageServer } = await import('./page-server');
+type PageServerOptions = Parameters<typeof startPageServer>[0];
 
 // Like the shell build's index.html: minified, one inline start script, the page's defaults.
 const TEMPLATE =
@@ -56,7 +57,10 @@ afterEach(async () => {
 });
 
 /** A page server whose catalog render service is `service`, with remotes.json naming catalog 1.0.0. */
-async function pageServer(service: string | undefined, options: { publicOrigin?: string } = {}) {
+async function pageServer(
+  service: string | undefined,
+  options: Partial<Pick<PageServerOptions, 'publicOrigin' | 'template' | 'composedPagesBytes'>> = {},
+) {
   const logged: Record<string, unknown>[] = [];
   const server = await startPageServer({
     template: async () => TEMPLATE,
@@ -242,15 +246,7 @@ describe('startPageServer', () => {
     );
     closing.push(service.close);
     let template = TEMPLATE;
-    const server = await startPageServer({
-      template: async () => template,
-      remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
-      renderService: () => service.url,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => undefined,
-    });
-    closing.push(server.close);
+    const { server } = await pageServer(service.url, { template: async () => template });
     const page = async (encoding = 'identity') => {
       const response = await fetch(`${server.url}/product/ar-15`, {
         headers: { 'accept-encoding': encoding },
@@ -293,16 +289,7 @@ describe('startPageServer', () => {
       { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
     );
     closing.push(service.close);
-    const server = await startPageServer({
-      template: async () => TEMPLATE,
-      remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
-      renderService: () => service.url,
-      port: 0,
-      host: '127.0.0.1',
-      log: () => undefined,
-      composedPagesBytes: 100,
-    });
-    closing.push(server.close);
+    const { server } = await pageServer(service.url, { composedPagesBytes: 100 });
     for (let i = 0; i < 2; i += 1) expect((await fetch(`${server.url}/product/ar-15`)).status).toBe(200);
     expect(asked).toEqual([undefined, undefined]);
   });
