@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testProduct } from '../testing/products';
-import { RenderCache, idsIn, renderedFragment } from './render-cache';
+import { RenderCache, UnkeptFragment, idsIn, renderedFragment } from './render-cache';
 import type { Fragment } from './render-fragment';
 
 const fragmentShowing = (ids: string[], html = `<main>${ids.join(',')}</main>`): Fragment => ({
@@ -152,6 +152,24 @@ describe('RenderCache', () => {
     await expect(cache.fragment('home', failing)).rejects.toThrow('products is down');
     expect((await cache.fragment('home', render(['p1']))).status).toBe('miss');
     expect(renders()).toBe(2);
+  });
+
+  it('answers a render it must not keep, keeps none of it, and serves the kept entry over it when revalidating', async () => {
+    const { cache, advance } = setup({ freshForMs: 1_000 });
+    const unkept = async () => new UnkeptFragment(fragmentShowing(['p1'], '<main>unstyled</main>'));
+    const first = await cache.fragment('home', unkept);
+    expect(first.status).toBe('miss');
+    expect(JSON.parse(first.rendered.body)).toMatchObject({ html: '<main>unstyled</main>' });
+    expect((await cache.fragment('home', unkept)).status).toBe('miss');
+    expect(cache.size).toBe(0);
+
+    await cache.fragment('home', async () => fragmentShowing(['p1'], '<main>styled</main>'));
+    advance(1_500);
+    expect((await cache.fragment('home', unkept)).status).toBe('stale');
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await cache.fragment('home', unkept);
+    expect(after.status).toBe('stale');
+    expect(JSON.parse(after.rendered.body)).toMatchObject({ html: '<main>styled</main>' });
   });
 
   it('lets the least recently used entries go past its byte bound', async () => {

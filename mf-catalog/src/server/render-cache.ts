@@ -53,6 +53,19 @@ export function renderedFragment(fragment: Fragment, renderedAt: number): Render
 }
 
 /**
+ * A render to answer with but not keep: it lacks what a later render will have (its screen's stylesheets,
+ * while this version's manifest cannot be read).
+ */
+export class UnkeptFragment {
+  constructor(readonly fragment: Fragment) {}
+}
+
+type Render = () => Promise<Fragment | UnkeptFragment>;
+
+const fragmentOf = (result: Fragment | UnkeptFragment) =>
+  result instanceof UnkeptFragment ? result.fragment : result;
+
+/**
  * Rendered fragments by request. Off until `setEnabled(true)`: the invalidation says when it follows every
  * change, and turns it off (dropping everything) whenever it may miss one. A render that began before a
  * change is never stored, and concurrent requests for one entry share one render.
@@ -116,9 +129,10 @@ export class RenderCache {
   /** The fragment for `key`: kept, kept but old (rendered again behind it), or rendered now by `render`. */
   async fragment(
     key: string,
-    render: () => Promise<Fragment>,
+    render: Render,
   ): Promise<{ rendered: RenderedFragment; status: RenderCacheStatus }> {
-    if (!this.enabled) return { rendered: renderedFragment(await render(), this.now()), status: 'off' };
+    if (!this.enabled)
+      return { rendered: renderedFragment(fragmentOf(await render()), this.now()), status: 'off' };
     const kept = this.entries.get(key);
     if (kept) {
       const age = this.now() - kept.renderedAt;
@@ -133,15 +147,16 @@ export class RenderCache {
     return { rendered: await this.renderOnce(key, render), status: 'miss' };
   }
 
-  private renderOnce(key: string, render: () => Promise<Fragment>): Promise<RenderedFragment> {
+  private renderOnce(key: string, render: Render): Promise<RenderedFragment> {
     const running = this.rendering.get(key);
     if (running) return running;
     const generation = this.generation;
     const started = this.now();
     const promise = render()
-      .then((fragment) => {
-        const rendered = renderedFragment(fragment, started);
-        if (this.enabled && this.generation === generation) this.entries.set(key, rendered);
+      .then((result) => {
+        const rendered = renderedFragment(fragmentOf(result), started);
+        const keep = !(result instanceof UnkeptFragment);
+        if (keep && this.enabled && this.generation === generation) this.entries.set(key, rendered);
         return rendered;
       })
       .finally(() => {

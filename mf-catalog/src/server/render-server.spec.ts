@@ -159,6 +159,34 @@ describe('startRenderServer', () => {
     );
   });
 
+  it('keeps no screen rendered while its stylesheets are unknown, and links them once the manifest is read', async () => {
+    let published = false;
+    const api = await fakeApi((req, res) => {
+      if (req.url === SITE_SETTINGS_API) return sendJson(res, 200, []);
+      if (req.url === `${PRODUCTS_API}/slug/ar-15`) return sendJson(res, 200, testProduct({ slug: 'ar-15' }));
+      if (req.url === '/remotes/catalog/7.7.7-test/mf-manifest.json' && published)
+        return sendJson(res, 200, {
+          exposes: [{ name: 'ProductPage', assets: { css: { sync: ['product.css'], async: [] } } }],
+        });
+      sendJson(res, 404, { message: 'Not found' });
+    });
+    closing.push(api.close);
+    const { server } = await renderService(api.url);
+    server.cache.setEnabled(true);
+    const fetchFragment = async () => {
+      const response = await fetch(fragmentUrl(server.url));
+      const { head } = (await response.json()) as { head: string };
+      return { cache: response.headers.get('x-render-cache'), styled: head.includes('product.css') };
+    };
+
+    // The manifest cannot be read: the screen is answered without its stylesheets, and not kept.
+    expect(await fetchFragment()).toEqual({ cache: 'miss', styled: false });
+    expect(await fetchFragment()).toEqual({ cache: 'miss', styled: false });
+    published = true;
+    expect(await fetchFragment()).toEqual({ cache: 'miss', styled: true });
+    expect(await fetchFragment()).toEqual({ cache: 'hit', styled: true });
+  });
+
   it('answers 400 with a message for a request it cannot use, 405 for another method, 404 elsewhere', async () => {
     const { server } = await renderService('http://127.0.0.1:9');
     const bad = await fetch(fragmentUrl(server.url, { ...GOOD, url: '//evil.example' }));

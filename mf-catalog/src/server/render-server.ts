@@ -11,7 +11,7 @@ import {
   type FragmentRequest,
   type ReadAnswer,
 } from './render-fragment';
-import { RenderCache, type RenderCacheOptions } from './render-cache';
+import { RenderCache, UnkeptFragment, type RenderCacheOptions } from './render-cache';
 import { followCatalogChanges } from './render-invalidation';
 import { SERVER_SCREENS } from './screens';
 import { manifestReader, stylesheetLinks, stylesheetsOf } from './screen-stylesheets';
@@ -118,7 +118,8 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
         RENDER_VERSION,
       );
       // The screen's stylesheets first in its head: the page paints styled before any script runs.
-      const styles = stylesheetsOf(await readManifest(), request.screen);
+      const manifest = await readManifest();
+      const styles = stylesheetsOf(manifest, request.screen);
       log({
         msg: 'rendered',
         screen: request.screen,
@@ -126,10 +127,13 @@ export async function startRenderServer(options: RenderServerOptions): Promise<R
         status: fragment.status,
         ms: Math.round(performance.now() - started),
       });
-      return {
+      const styled = {
         ...fragment,
         head: `${stylesheetLinks(styles, request.origin, RENDER_VERSION)}${fragment.head}`,
       };
+      // Without the manifest the page paints unstyled until its code runs: answered, not kept, so the next
+      // request (which reads the manifest again) renders it with its stylesheets.
+      return manifest === undefined ? new UnkeptFragment(styled) : styled;
     };
     try {
       const { rendered, status } = await cache.fragment(JSON.stringify(request), render);
