@@ -7,6 +7,13 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, type StackOptions, addressLimitsRaisedTo, startStack } from '@shop/dev-stack';
 import type { BenchContext, BenchSection, Figure } from './lib/figure.js';
+import {
+  CPU_TOLERANCE,
+  type Regression,
+  cpuRegressions,
+  describeRegression,
+  figuresOfRecord,
+} from './lib/regressions.js';
 import { SECTIONS } from './sections/index.js';
 
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
@@ -26,7 +33,25 @@ function formatNumber(value: number): string {
 const targetOf = (f: Figure): string =>
   f.reportOnly ? '—' : `${f.better === 'higher' ? '≥' : '≤'} ${f.target}`;
 
-export function renderReport(meta: string, figures: Figure[]): string {
+/** The lines of the report's comparison with the report of record (lib/regressions.ts). */
+function guardLines(compared: string[], regressions: Regression[]): string[] {
+  if (compared.length === 0)
+    return ['No figure of this run has CPU by part in the report of record to compare with.'];
+  if (regressions.length === 0)
+    return [
+      `CPU per request by part of ${compared.join(', ')}: no part costlier than in the report of record by more than ` +
+        `${Math.round(CPU_TOLERANCE * 100)} % beyond its measured noise.`,
+    ];
+  return [
+    `CPU per request by part, costlier than in the report of record by more than ${Math.round(
+      CPU_TOLERANCE * 100,
+    )} % beyond its measured noise:`,
+    '',
+    ...regressions.map((regression) => `- ${describeRegression(regression)}`),
+  ];
+}
+
+export function renderReport(meta: string, figures: Figure[], guard: string[] = []): string {
   const lines = ['# Benchmark report', '', meta, ''];
   lines.push('| figure | measured | reference | ratio | target | verdict |', '|---|---:|---:|---:|---:|---|');
   for (const f of figures) {
@@ -38,6 +63,7 @@ export function renderReport(meta: string, figures: Figure[]): string {
       } |`,
     );
   }
+  if (guard.length > 0) lines.push('', '## Against the report of record', '', ...guard);
   const notes = figures.filter((f) => f.notes);
   if (notes.length > 0) {
     lines.push('', '## Notes', '');
@@ -128,7 +154,15 @@ async function main(): Promise<void> {
     .sort((a, b) => order(a.f) - order(b.f) || a.index - b.index)
     .map(({ f }) => f);
   const runs = [...new Set(all.map((f) => f.run!))];
-  writeFileSync(join(outDir, 'report.md'), renderReport(runs.join('\n\n'), all));
+  // The regression guard: this run's CPU by part against the report as committed, read before it is rewritten.
+  const record = figuresOfRecord(REPO_ROOT);
+  const compared = figures
+    .filter((f) => f.cpuUs && record.some((r) => r.id === f.id && r.cpuUs))
+    .map((f) => f.id);
+  const regressions = cpuRegressions(record, figures);
+  const guard = guardLines(compared, regressions);
+  log(`\n${guard.join('\n')}`);
+  writeFileSync(join(outDir, 'report.md'), renderReport(runs.join('\n\n'), all, guard));
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta: runs, figures: all }, null, 2)}\n`);
   log(
     `\nWrote bench/out/report.md and report.json (${figures.length} figures of this run, ${all.length} in all).`,

@@ -30,6 +30,13 @@ export interface Figure {
   run?: string;
   /** A figure no issue has set a target for yet: reported with its ratio, never a miss. */
   reportOnly?: boolean;
+  /**
+   * CPU per request (per order, per page) by part, µs, where the section measures it: what the regression
+   * guard compares with the report of record (lib/regressions.ts).
+   */
+  cpuUs?: Record<string, number>;
+  /** Each part's run-to-run noise measured in this run (the spread of two passes over their mean). */
+  cpuNoise?: Record<string, number>;
 }
 
 /** Builds a figure from the two measurements and the target; the ratio and the verdict follow. */
@@ -42,6 +49,8 @@ export function figure(input: {
   target: number;
   notes?: string;
   reportOnly?: boolean;
+  cpuUs?: Record<string, number>;
+  cpuNoise?: Record<string, number>;
 }): Figure {
   const ratio = input.reference.value === 0 ? Number.NaN : input.measured.value / input.reference.value;
   const pass = input.better === 'higher' ? ratio >= input.target : ratio <= input.target;

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { partClocks, spentSince } from '../lib/part-clocks.js';
+import { spreadOf } from '../lib/regressions.js';
 
 /** Products per buyer: consecutive orders in flight (≤ connections) never share a product. */
 const PRODUCTS_PER_BUYER = 4;
@@ -211,6 +213,76 @@ async function measure(
   return { warmUp, measured };
 }
 
+/** CPU per answered request by part (µs), and each part's noise: the spread of two passes over their mean. */
+export interface CpuPerAnswer {
+  cpuUs: Record<string, number>;
+  cpuNoise: Record<string, number>;
+}
+
+/**
+ * As `measure`, with the measured duration in two halves, each timed by every part's CPU clock
+ * (lib/part-clocks.ts; this process is the gateway and the load generator together): the CPU per answered
+ * request by part, and how far the halves differ. The load of the halves together is the phase's.
+ */
+async function measureWithCpu(
+  context: BenchContext,
+  options: Omit<autocannon.Options, 'duration' | 'connections'>,
+): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer }> {
+  const run = (duration: number) =>
+    autocannon({ ...options, duration, connections: context.connections, pipelining: 1 });
+  const warmUp = summarize(await run(WARM_UP_S));
+  const halves: Array<{ result: autocannon.Result; perAnswerUs: Record<string, number> }> = [];
+  for (const _half of [1, 2]) {
+    const before = partClocks(context.stack);
+    const result = await run(context.durationS / 2);
+    const spent = spentSince(before, partClocks(context.stack));
+    const answered = Math.max(1, result['2xx']);
+    halves.push({
+      result,
+      perAnswerUs: Object.fromEntries(
+        Object.entries(spent).map(([part, ms]) => [part, (ms * 1000) / answered]),
+      ),
+    });
+  }
+  const [first, second] = [halves[0]!, halves[1]!];
+  const parts = Object.keys(first.perAnswerUs).filter(
+    (part) => first.perAnswerUs[part]! + (second.perAnswerUs[part] ?? 0) > 0,
+  );
+  const cpu: CpuPerAnswer = {
+    cpuUs: Object.fromEntries(
+      parts.map((part) => [
+        part,
+        Math.round((first.perAnswerUs[part]! + (second.perAnswerUs[part] ?? 0)) / 2),
+      ]),
+    ),
+    cpuNoise: Object.fromEntries(
+      parts.map((part) => [
+        part,
+        Math.round(spreadOf(first.perAnswerUs[part]!, second.perAnswerUs[part] ?? 0) * 1000) / 1000,
+      ]),
+    ),
+  };
+  const [a, b] = [summarize(first.result), summarize(second.result)];
+  const statuses = { ...a.statuses };
+  for (const [code, count] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  const measured: Load = {
+    rate: (a.ok + b.ok) / (first.result.duration + second.result.duration),
+    ok: a.ok + b.ok,
+    failures: a.failures + b.failures,
+    statuses,
+    // Latency of the phase: the halves' medians averaged, the worse of their 99th percentiles.
+    p50Ms: (a.p50Ms + b.p50Ms) / 2,
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+  };
+  return { warmUp, measured, cpu };
+}
+
+const describeCpu = ({ cpuUs, cpuNoise }: CpuPerAnswer) =>
+  Object.entries(cpuUs)
+    .sort(([, a], [, b]) => b - a)
+    .map(([part, us]) => `${part} ${us} µs (±${Math.round((cpuNoise[part] ?? 0) * 100)} %)`)
+    .join(', ');
+
 export const describe = (load: Load) =>
   `${load.ok} × 2xx, ${load.failures} failed (${Object.entries(load.statuses)
     .map(([code, count]) => `${code}×${count}`)
@@ -236,11 +308,13 @@ export const ordersSection: BenchSection = {
     const uncached = await measure(context, uncachedReads(base, slug));
     context.log(`uncached reads (a query string per request)\n  ${describe(uncached.measured)}`);
 
-    const orders = await measure(context, {
+    const orders = await measureWithCpu(context, {
       url: `${base}/api/orders`,
       requests: orderRequests(buyers, products),
     });
-    context.log(`orders: POST /api/orders, ${buyerCount} buyers\n  ${describe(orders.measured)}`);
+    context.log(
+      `orders: POST /api/orders, ${buyerCount} buyers\n  ${describe(orders.measured)}\n  CPU per order: ${describeCpu(orders.cpu)}`,
+    );
 
     // Every order answered 201 must be stored once: a fast run that loses orders is no result. The load
     // generator stops each phase with one request per connection possibly in flight; the service may
@@ -271,8 +345,10 @@ export const ordersSection: BenchSection = {
         `orders: ${describe(orders.measured)}; reads: ${describe(reads.measured)}; ` +
         `${stored} orders stored for ${answered} answered 201 (warm-up included; up to ${cutOffInFlight} ` +
         'more may be stored: the requests in flight when a phase stops); ' +
-        `${WARM_UP_S} s untimed warm-up before each phase` +
+        `${WARM_UP_S} s untimed warm-up before each phase; CPU per order by part (the measured phase in two ` +
+        `halves, ± their spread): ${describeCpu(orders.cpu)}` +
         (failures > 0 ? `; FAILED: ${failures} failed or unstored orders` : ''),
+      ...orders.cpu,
     });
     const againstUncached = figure({
       id: 'orders.place-vs-uncached-read',

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { mainThreadCpuMs, statCpuMs } from '../lib/part-clocks.js';
+import { spreadOf } from '../lib/regressions.js';
 
 const PATH = '/api/products';
 /** Each load phase starts with this much untimed load, so the JIT, the pools and the cache are warm. */
@@ -102,6 +103,22 @@ export const readsSection: BenchSection = {
       `bare server ${meanUs(runs.bare, 'mainThreadUs')} µs; products service ${meanUs(runs.direct, 'serviceUs')} µs ` +
       `direct, ${meanUs(runs.gateway, 'serviceUs')} µs behind the gateway; gateway ${meanUs(runs.gateway, 'mainThreadUs')} µs.`;
     const gateway = { what: what('through the gateway'), value: mean(runs.gateway), unit: 'req/s' };
+    // CPU per request by part, for the regression guard; each target ran twice, which measures the noise.
+    const parts: Record<string, [Run[], 'mainThreadUs' | 'serviceUs']> = {
+      gateway: [runs.gateway, 'mainThreadUs'],
+      'products behind the gateway': [runs.gateway, 'serviceUs'],
+      'products direct': [runs.direct, 'serviceUs'],
+      'bare server': [runs.bare, 'mainThreadUs'],
+    };
+    const cpuUs = Object.fromEntries(
+      Object.entries(parts).map(([part, [passes, clock]]) => [part, meanUs(passes, clock)]),
+    );
+    const cpuNoise = Object.fromEntries(
+      Object.entries(parts).map(([part, [passes, clock]]) => [
+        part,
+        Math.round(spreadOf(passes[0]![clock], passes[1]![clock]) * 1000) / 1000,
+      ]),
+    );
     return [
       figure({
         id: 'reads.gateway-vs-bare',
@@ -115,6 +132,8 @@ export const readsSection: BenchSection = {
         better: 'higher',
         target: 0.35,
         notes,
+        cpuUs,
+        cpuNoise,
       }),
       figure({
         id: 'reads.gateway-vs-direct',
