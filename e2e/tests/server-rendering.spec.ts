@@ -303,6 +303,53 @@ test.describe('the browser takes a rendered page over', () => {
     await context.close();
   });
 
+  test("a rendered page's first picture comes before its code: no script file is asked for until it has arrived", async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    // The pictures are held back (as a slow line would) until the test lets them through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pictures: string[] = [];
+    await page.route('**/api/media/**', async (route) => {
+      pictures.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect.poll(() => pictures.length).toBeGreaterThan(0);
+    // Held a second: a script file in the HTML would have run before DOMContentLoaded, one the start script
+    // added at once would be on its way.
+    await page.waitForTimeout(1_000);
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    // Once the picture is in, the code comes and takes the page over.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+
+    // When each script file was asked for, on the page's own clock: not before the picture was let
+    // through, or before the start script's longest wait for it (2.5 s after the HTML was parsed,
+    // PICTURES_WAIT_MS in shell/src/first-screen/page-code.ts) on a machine slower than the second held.
+    const { parsedAt, scripts } = await page.evaluate(() => ({
+      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .domContentLoadedEventStart,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, at: Math.round(entry.startTime) })),
+    }));
+    expect(scripts.map((script) => script.path)).toContainEqual(
+      expect.stringMatching(/^\/[\d.]+\/main\.\w+\.js$/),
+    );
+    const earliest = Math.min(releasedAt, parsedAt + 2_500);
+    expect(
+      scripts.filter((script) => script.at < earliest - 1),
+      `asked for before ${earliest} ms`,
+    ).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('browsing by links and searching work with scripts turned off', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -9,25 +9,33 @@ import { preloadRemoteModule } from '../federation/remote-preload';
 import { REMOTES_MANIFEST_URL } from '../federation/remotes-manifest';
 import { preloadFirstRowImages } from './grid-image-preload';
 import { markHintsPlacing } from './hints-placed';
+import { firstPicturesIn, readPageCode, startPageCode } from './page-code';
 import { warmUpWhileWaiting } from './warm-up';
 import { RENDERED_ATTRIBUTE } from './rendered-attribute';
 import { applyEarlyTheme } from './early-theme';
 
 applyEarlyTheme();
 
-// A page the page server rendered (docs/decisions/0020) holds its data and its pictures' tags already:
-// only the code that takes it over is worth starting early.
+// A page the page server rendered (docs/decisions/0020) holds its data and its pictures' tags already,
+// and lists its script files instead of loading them (page-code.ts): its content paints first, and the
+// code that takes it over starts once the first screen's pictures are in.
 const rendered = document.documentElement.hasAttribute(RENDERED_ATTRIBUTE);
+const home = window.location.pathname === '/';
 
 // On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
 // site's settings, which the layout shows.
 prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
-if (!rendered) prefetchCall(SITE_SETTINGS_API);
-if (window.location.pathname === '/') {
+if (rendered) {
+  void firstPicturesIn().then(() => {
+    if (home) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
+    const code = readPageCode();
+    if (code) startPageCode(code);
+  });
+} else {
+  prefetchCall(SITE_SETTINGS_API);
   // The home screen: the catalogue (mf-catalog's home asks for this same constant), the catalog
   // remote's home screen code and the grid's first row of pictures, each as soon as its address is known.
-  if (rendered) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
-  else {
+  if (home) {
     prefetchCall(PRODUCTS_API);
     markHintsPlacing(
       Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages(PRODUCTS_API)]),

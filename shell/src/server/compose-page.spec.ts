@@ -83,6 +83,27 @@ describe('the page the page server sends', () => {
     expect(page).not.toContain('<script>alert(1)');
   });
 
+  it('lists the page’s script files and their preloads for after the first pictures, and loads none itself', () => {
+    // As html-webpack-plugin and the first-load preload plugin write them (minified), in any attribute order.
+    const built = TEMPLATE.replace(
+      '</head>',
+      '<link rel=stylesheet href=/1.0.0/747.css><link rel=preload as=script href=/1.0.0/framework.js>' +
+        '<link as="script" rel="preload" href="/1.0.0/747.js"><script defer src=/1.0.0/main.js fetchpriority=high></script>' +
+        '</head>',
+    );
+    const page = composePage(built, { head: '', body: '<main>x</main>', data });
+    const block = /<script type="application\/json" id="shop-page-code">([\s\S]*?)<\/script>/.exec(page);
+    expect(JSON.parse(block![1]!)).toEqual({
+      scripts: ['/1.0.0/main.js'],
+      preload: ['/1.0.0/framework.js', '/1.0.0/747.js'],
+    });
+    expect(page).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(page).not.toMatch(/<link[^>]*preload/);
+    // What is not code stays: the stylesheet, the start script.
+    expect(page).toContain('<link rel=stylesheet href=/1.0.0/747.css>');
+    expect(page).toContain('<script>start()</script>');
+  });
+
   it("splits React's hoisted head elements from the rest of a render", () => {
     expect(
       splitHead(

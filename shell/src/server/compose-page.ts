@@ -1,9 +1,11 @@
 import {
   FIRST_SCREEN_DATA_ID,
   firstScreenDataText,
+  scriptSafeJson,
   type FirstScreenData,
   type ServerAnswer,
 } from '@shop/state/first-screen';
+import { PAGE_CODE_ID, type PageCode } from '../first-screen/page-code';
 import { RENDERED_ATTRIBUTE } from '../first-screen/rendered-attribute';
 
 /** What a remote's render service answers for one screen (mf-catalog/src/server/render-fragment.tsx). */
@@ -35,10 +37,38 @@ const TITLE = /<title>[\s\S]*?<\/title>/;
 const DESCRIPTION = /<meta name="?description"?[^>]*>/;
 // "This shop needs JavaScript": not on a page whose content is there without it.
 const NEEDS_SCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+// The page's script files (an empty element with src) and their preload hints, whatever the attributes' order.
+const ATTRIBUTE_VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"'>]+)`;
+const SCRIPT_FILE = new RegExp(String.raw`<script\b[^>]*?\bsrc=${ATTRIBUTE_VALUE}[^>]*><\/script>`, 'g');
+const SCRIPT_PRELOAD = new RegExp(
+  String.raw`<link\b(?=[^>]*\brel=["']?preload\b)(?=[^>]*\bas=["']?script\b)[^>]*?\bhref=${ATTRIBUTE_VALUE}[^>]*>`,
+  'g',
+);
+const unquoted = (value: string) => value.replace(/^["']|["']$/g, '');
 
 /**
- * The page: the shell's built index.html (its scripts, its start script, its policy's hashes) with the
- * rendered storefront in #root, the screen's title and metadata in the head in place of the page's defaults,
+ * The template with its script files and their preload hints taken out and listed in a data block instead,
+ * for the start script to load once the first screen's pictures are in (first-screen/page-code.ts): on a
+ * rendered page the content is there without them, and they would share the network with its pictures.
+ */
+export function deferPageCode(template: string): string {
+  const code: PageCode = { scripts: [], preload: [] };
+  const page = template
+    .replace(SCRIPT_PRELOAD, (_tag, href: string) => {
+      code.preload.push(unquoted(href));
+      return '';
+    })
+    .replace(SCRIPT_FILE, (_tag, src: string) => {
+      code.scripts.push(unquoted(src));
+      return '';
+    });
+  const block = `<script type="application/json" id="${PAGE_CODE_ID}">${scriptSafeJson(code)}</script>`;
+  return page.replace('</head>', () => `${block}</head>`);
+}
+
+/**
+ * The page: the shell's built index.html (its start script, its policy's hashes, its script files listed to
+ * load after the first pictures) with the rendered storefront in #root, the screen's title and metadata in the head in place of the page's defaults,
  * and the data the page hydrates from in one JSON data block.
  */
 export function composePage(
@@ -46,7 +76,7 @@ export function composePage(
   parts: { head: string; body: string; data: FirstScreenData },
 ): string {
   if (!ROOT.test(template)) throw new Error('The page template has no <div id="root"></div>');
-  let page = template.replace(NEEDS_SCRIPT, '');
+  let page = deferPageCode(template).replace(NEEDS_SCRIPT, '');
   // The screen's own title and description replace the page's defaults.
   if (TITLE.test(parts.head)) page = page.replace(TITLE, '');
   if (/<meta name="description"/.test(parts.head)) page = page.replace(DESCRIPTION, '');

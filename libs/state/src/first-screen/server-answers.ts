@@ -47,12 +47,17 @@ export function readFirstScreenData(doc: Document = document): FirstScreenData |
 }
 
 /**
- * The data block's text: JSON with `<`, `>`, `&` and the line separators escaped, so no value (a product name
- * holding `</script>`) can end the block early.
+ * JSON for a data block (`<script type="application/json">`): `<`, `>`, `&` and the line separators escaped,
+ * so no value (a product name holding `</script>`) can end the block early.
  */
-export function firstScreenDataText(data: FirstScreenData): string {
-  return JSON.stringify(data).replace(
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** The first-screen data block's text ({@link scriptSafeJson}). */
+export function firstScreenDataText(data: FirstScreenData): string {
+  return scriptSafeJson(data);
 }

@@ -58,8 +58,10 @@ export function ProductSlider({ name, images }: ProductSliderProps) {
               width={640}
               height={480}
               className={styles['image']}
-              // The first picture is what the page opens on; the others wait until they are slid to.
+              // The first picture is what the page opens on, asked for first (and what a rendered page's
+              // code waits for); the others wait until they are slid to.
               loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
             />
           </SwiperSlide>
         ))}

@@ -72,6 +72,11 @@ describe('Product screen', () => {
 
     const slider = within(await screen.findByRole('region', { name: 'Pictures of Glock 19 Gen 5' }));
     expect(slider.getByRole('img', { name: 'Glock 19 Gen 5' })).toHaveAttribute('src', '/img/g19.jpg');
+    // The picture the page opens on is asked for first (a rendered page's code waits for it); not the others.
+    expect(slider.getByRole('img', { name: 'Glock 19 Gen 5' })).toHaveAttribute('fetchpriority', 'high');
+    expect(slider.getByRole('img', { name: 'Glock 19 Gen 5, picture 3' })).not.toHaveAttribute(
+      'fetchpriority',
+    );
     expect(slider.getByRole('img', { name: 'Glock 19 Gen 5, picture 3' })).toHaveAttribute('loading', 'lazy');
     await waitFor(() => expect(slider.getByRole('button', { name: 'Next picture' })).toBeInTheDocument());
     expect(slider.getByRole('button', { name: 'Previous picture' })).toBeInTheDocument();

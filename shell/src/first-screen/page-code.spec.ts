@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_CODE_ID, firstPicturesIn, readPageCode, startPageCode } from './page-code';
+
+const picture = (priority?: 'high') => {
+  const image = document.createElement('img');
+  if (priority) image.setAttribute('fetchpriority', priority);
+  // jsdom loads no pictures: an image is complete until it is given a source, and never after.
+  image.src = '/api/media/a.jpg';
+  document.body.append(image);
+  return image;
+};
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('a rendered page’s code waits for its first pictures', () => {
+  it('starts once every first picture has loaded or failed, not before, and not for the others', async () => {
+    vi.useFakeTimers();
+    const first = picture('high');
+    const second = picture('high');
+    picture();
+    const started = vi.fn();
+    void firstPicturesIn(10_000).then(started);
+
+    first.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).not.toHaveBeenCalled();
+    second.dispatchEvent(new Event('error'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveBeenCalledOnce();
+  });
+
+  it('starts at once when the page asks for no picture first, and at the latest after the longest wait', async () => {
+    vi.useFakeTimers();
+    const withNone = vi.fn();
+    void firstPicturesIn(10_000).then(withNone);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(withNone).toHaveBeenCalledOnce();
+
+    picture('high');
+    const withHanging = vi.fn();
+    void firstPicturesIn(2_500).then(withHanging);
+    await vi.advanceTimersByTimeAsync(2_499);
+    expect(withHanging).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(withHanging).toHaveBeenCalledOnce();
+  });
+
+  it('starts at the page’s load event even while a picture is still loading', async () => {
+    picture('high');
+    const started = vi.fn();
+    void firstPicturesIn(60_000).then(started);
+    window.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(started).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the page’s code list', () => {
+  const block = (text: string) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_CODE_ID;
+    script.textContent = text;
+    document.body.append(script);
+  };
+
+  it('is read from its data block, and refused when absent or of another shape', () => {
+    expect(readPageCode()).toBeUndefined();
+    block('{"scripts":["/1.0.0/main.js"],"preload":[1]}');
+    expect(readPageCode()).toBeUndefined();
+    document.getElementById(PAGE_CODE_ID)!.textContent = '{"scripts":["/1.0.0/main.js"],"preload":[]}';
+    expect(readPageCode()).toEqual({ scripts: ['/1.0.0/main.js'], preload: [] });
+    document.getElementById(PAGE_CODE_ID)!.textContent = 'not json';
+    expect(readPageCode()).toBeUndefined();
+  });
+
+  it('is loaded as the page would have: the preloads, then the scripts in their order', () => {
+    startPageCode({
+      scripts: ['/1.0.0/main.js', '/1.0.0/second.js'],
+      preload: ['/1.0.0/framework.js'],
+    });
+    const preloads = [...document.head.querySelectorAll('link')];
+    expect(preloads.map((link) => [link.rel, link.getAttribute('as'), link.getAttribute('href')])).toEqual([
+      ['preload', 'script', '/1.0.0/framework.js'],
+    ]);
+    const scripts = [...document.head.querySelectorAll('script')];
+    expect(scripts.map((script) => [script.getAttribute('src'), script.async])).toEqual([
+      ['/1.0.0/main.js', false],
+      ['/1.0.0/second.js', false],
+    ]);
+  });
+});
