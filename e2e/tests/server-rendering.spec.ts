@@ -210,6 +210,21 @@ test.describe('pages fetched without running a script', () => {
       .toBe(404);
   });
 
+  test('a browser that has the page is answered 304 through the gateway while the page is the same', async ({
+    baseURL,
+  }) => {
+    const path = `${baseURL}/product/${product.slug}`;
+    const first = await fetch(path, { headers: { Accept: 'text/html' } });
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.text();
+    const again = await fetch(path, { headers: { Accept: 'text/html', 'If-None-Match': tag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(await again.text()).toBe('');
+  });
+
   test('cart, checkout and account pages stay drawn in the browser and are not indexed', async ({
     baseURL,
   }) => {

@@ -21,6 +21,7 @@ const PLAIN_PAGE =
   '<!doctype html><html><head><script>window.start=1</script></head><body>plain page</body></html>';
 const RENDERED = '<!doctype html><html data-rendered><body>rendered page</body></html>';
 const RENDERED_POLICY = "default-src 'none'; script-src 'self' 'sha256-rendered'";
+const PAGE_TAG = 'W/"rendered-1"';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shop-shell-nginx-'));
 // nginx's workers run as nobody when the tests run as root: they read the site through this folder.
@@ -132,9 +133,15 @@ function startPageServer() {
   const server: Server = createServer((req, res) => {
     state.asked.push({ url: req.url ?? '', headers: req.headers });
     const page = (status: number) => {
+      const validation = { 'Cache-Control': 'no-cache', ETag: PAGE_TAG };
+      if (status === 200 && req.headers['if-none-match'] === PAGE_TAG) {
+        res.writeHead(304, validation);
+        res.end();
+        return;
+      }
       res.writeHead(status, {
         'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-cache',
+        ...validation,
         'Content-Security-Policy': RENDERED_POLICY,
         'Reporting-Endpoints': 'csp="/api/csp-reports"',
         'X-Content-Type-Options': 'nosniff',
@@ -229,6 +236,19 @@ describe.skipIf(!NGINX)("the shell's nginx in front of its page server", () => {
       expect(asked?.headers.cookie, 'the page server never sees the cookies').toBeUndefined();
     },
   );
+
+  it("passes the browser's If-None-Match to the page server, and its 304 and ETag back", async () => {
+    pages.state.mode = 'rendered';
+    pages.state.asked = [];
+    const first = await get(nginx.url, '/product/42');
+    expect(first.headers.get('etag')).toBe(PAGE_TAG);
+    await first.text();
+    const again = await get(nginx.url, '/product/42', { 'If-None-Match': PAGE_TAG });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(PAGE_TAG);
+    expect(await again.text()).toBe('');
+    expect(pages.state.asked.map((asked) => asked.headers['if-none-match'])).toEqual([undefined, PAGE_TAG]);
+  });
 
   it('gives the page server the origin it was reached on when no proxy forwarded one', async () => {
     pages.state.mode = 'rendered';

@@ -213,6 +213,7 @@ const PAGE_HEADERS = [
   'x-robots-tag',
   'x-content-type-options',
   'x-render-cache',
+  'etag',
 ];
 
 /** The longest a page waits for the page server before it is answered without it. */
@@ -232,6 +233,9 @@ function proxyPage(req, res, pages, fallback) {
   const headers = { accept: first(req.headers.accept) ?? 'text/html' };
   const acceptEncoding = first(req.headers['accept-encoding']);
   if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+  // The browser's copy of the page: the page server answers 304 while it is the same (its ETag).
+  const ifNoneMatch = first(req.headers['if-none-match']);
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   const forwardedHost = first(req.headers['x-forwarded-host']) ?? first(req.headers.host);
   if (forwardedHost) headers['x-forwarded-host'] = forwardedHost;
   for (const name of ['x-forwarded-proto', 'x-forwarded-port']) {
@@ -272,6 +276,11 @@ function proxyPage(req, res, pages, fallback) {
         for (const name of PAGE_HEADERS) {
           const value = response.headers[name];
           if (typeof value === 'string') kept[name] = value;
+        }
+        if (status === 304) {
+          res.writeHead(304, kept);
+          res.end();
+          return;
         }
         const length =
           req.method === 'HEAD' ? String(response.headers['content-length'] ?? '0') : String(body.length);

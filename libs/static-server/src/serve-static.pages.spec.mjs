@@ -75,6 +75,36 @@ describe('serveStatic with a page server', () => {
     }
   });
 
+  it("passes the browser's If-None-Match to the page server and its 304 back, with the page's ETag", async () => {
+    const tag = 'W/"page-1"';
+    const pages = await pageServer((req, res) => {
+      const headers = { etag: tag, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+      if (req.headers['if-none-match'] === tag) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      res.end('<p>rendered</p>');
+    });
+    const server = await serveStatic({ dir, spa: true, pages: pages.url, port: 0, host: '127.0.0.1' });
+    try {
+      const first = await get(server.url, '/product/x');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('etag')).toBe(tag);
+      expect(await first.text()).toBe('<p>rendered</p>');
+      const again = await get(server.url, '/product/x', { 'if-none-match': tag });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(tag);
+      expect(again.headers.get('cache-control')).toBe('no-cache');
+      expect(await again.text()).toBe('');
+      expect(pages.asked.map((request) => request.headers['if-none-match'])).toEqual([undefined, tag]);
+    } finally {
+      await server.close();
+      await pages.close();
+    }
+  });
+
   it("asks the page server for pages only, with the shopper's origin but never their cookies or token", async () => {
     const pages = await pageServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'page=1' });

@@ -262,6 +262,12 @@ describe('startPageServer', () => {
     expect(again.response.status).toBe(200);
     expect(again.response.headers.get('content-encoding')).toBe('br');
     expect(again.html).toBe(first.html);
+    // The reused page keeps its validator for browsers.
+    expect(again.response.headers.get('etag')).toBe(first.response.headers.get('etag'));
+    const revalidated = await fetch(`${server.url}/product/ar-15`, {
+      headers: { 'if-none-match': first.response.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
 
     // A new fragment (another tag) makes a new page.
     fragment = fragmentOf({ html: '<article>Changed price</article>' });
@@ -276,6 +282,39 @@ describe('startPageServer', () => {
     template = TEMPLATE.replace('Firearms Store', 'Firearms Store 2');
     await page();
     expect(asked.at(-1)).toBeUndefined();
+  });
+
+  it('answers a browser that has the page 304, in any encoding, and the page again once it changed', async () => {
+    let fragment = fragmentOf();
+    const service = await renderService(() => ({ body: fragment }));
+    closing.push(service.close);
+    const { server } = await pageServer(service.url);
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, { headers });
+
+    const first = await get('/product/ar-15', { 'accept-encoding': 'br' });
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.text();
+    const again = await get('/product/ar-15', { 'if-none-match': tag, 'accept-encoding': 'gzip' });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(await again.text()).toBe('');
+    // One of a list, or the same tag without W/ (browsers compare weakly).
+    expect((await get('/product/ar-15', { 'if-none-match': `"other", ${tag.slice(2)}` })).status).toBe(304);
+
+    fragment = fragmentOf({ html: '<article>Changed price</article>' });
+    const changed = await get('/product/ar-15', { 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect(await changed.text()).toContain('Changed price');
+
+    // A page drawn in the browser has one too; a 404 is always sent whole.
+    const cart = await get('/cart');
+    expect((await get('/cart', { 'if-none-match': cart.headers.get('etag')! })).status).toBe(304);
+    const unknown = await get('/nope');
+    expect((await get('/nope', { 'if-none-match': unknown.headers.get('etag')! })).status).toBe(404);
   });
 
   it('keeps no composed page past its byte bound: the next request asks for the whole fragment', async () => {

@@ -6,7 +6,7 @@
 import { REPORTING_ENDPOINTS, inlineScriptHashes, pagePolicy } from '@shop/static-server/page-policy';
 import { shopStoreFor } from './server-store';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Provider } from 'jotai';
 import { LRUCache } from 'lru-cache';
@@ -56,7 +56,25 @@ interface ComposedPage {
   template: string;
   status: number;
   html: string;
+  /** The page's own validator for browsers ({@link pageTag}), computed once. */
+  tag: string;
   encoded: Map<string, { body: Buffer; encoding?: 'br' | 'gzip' }>;
+}
+
+/**
+ * A page's validator for browsers: weak, since the same HTML sent brotli or gzip is one page to them. A
+ * browser that has it asks again with If-None-Match (`Cache-Control: no-cache`) and gets a 304 while the
+ * page is the same: the catalogue, the shell's build and the catalog's version unchanged.
+ */
+export function pageTag(html: string): string {
+  return `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether If-None-Match names `tag`, by weak comparison (RFC 9110, 13.1.2): `*` or one of its list. */
+export function ifNoneMatchNames(header: string | string[] | undefined, tag: string): boolean {
+  if (typeof header !== 'string') return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((candidate) => opaque(candidate) === opaque(tag));
 }
 
 /** A remote's render of the screen: new, or the one the page last composed, unchanged. */
@@ -195,10 +213,23 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     res: ServerResponse,
     req: IncomingMessage,
     status: number,
-    page: { html: string; template: string; encoded?: ComposedPage['encoded'] },
+    page: { html: string; template: string; tag?: string; encoded?: ComposedPage['encoded'] },
     indexable: boolean,
     renderCache?: string,
   ) => {
+    const tag = page.tag ?? pageTag(page.html);
+    const validation = {
+      Vary: 'Accept-Encoding',
+      'Cache-Control': 'no-cache',
+      ETag: tag,
+      // How the render service answered: hit, stale (being rendered again), miss, off (no cache).
+      ...(renderCache ? { 'X-Render-Cache': renderCache } : {}),
+    };
+    if (status === 200 && ifNoneMatchNames(req.headers['if-none-match'], tag)) {
+      res.writeHead(304, validation);
+      res.end();
+      return;
+    }
     const acceptEncoding = req.headers['accept-encoding'];
     const accepted = /\bbr\b/i.test(acceptEncoding ?? '')
       ? 'br'
@@ -215,15 +246,12 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': body.length,
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      Vary: 'Accept-Encoding',
-      'Cache-Control': 'no-cache',
+      ...validation,
       // The template's one start script by its hash; the page's data blocks are never run, so need none.
       'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
       'Reporting-Endpoints': REPORTING_ENDPOINTS,
       'X-Content-Type-Options': 'nosniff',
       ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
-      // How the render service answered: hit, stale (being rendered again), miss, off (no cache).
-      ...(renderCache ? { 'X-Render-Cache': renderCache } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
@@ -302,6 +330,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       template,
       status,
       html: page,
+      tag: pageTag(page),
       encoded: new Map(),
     };
     composedPages.set(pageKey, composed);
