@@ -41,6 +41,9 @@ export function frontendTestConfig(): ViteUserConfig {
       environment: 'jsdom',
       include: ['src/**/*.spec.{ts,tsx}'],
       setupFiles: ['@shop/testing/dom-setup'],
+      // A hang guard, not a speed bound: a screen test that types a form with user-event takes ~1 s on a
+      // quiet machine and went past Vitest's default 5 s with one core taken by a burner (issue 35).
+      testTimeout: 30_000,
     },
   };
 }
