@@ -9,7 +9,7 @@ import { preloadRemoteModule } from '../federation/remote-preload';
 import { REMOTES_MANIFEST_URL } from '../federation/remotes-manifest';
 import { preloadFirstRowImages } from './grid-image-preload';
 import { markHintsPlacing } from './hints-placed';
-import { firstPicturesIn, readPageCode, startPageCode } from './page-code';
+import { afterNextPaint, firstPicturesIn, readPageCode, startPageCode } from './page-code';
 import { warmUpWhileWaiting } from './warm-up';
 import { RENDERED_ATTRIBUTE } from './rendered-attribute';
 import { applyEarlyTheme } from './early-theme';
@@ -26,11 +26,13 @@ const home = window.location.pathname === '/';
 // site's settings, which the layout shows.
 prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
 if (rendered) {
-  void firstPicturesIn().then(() => {
-    if (home) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
-    const code = readPageCode();
-    if (code) startPageCode(code);
-  });
+  void firstPicturesIn()
+    .then(() => afterNextPaint())
+    .then(() => {
+      if (home) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
+      const code = readPageCode();
+      if (code) startPageCode(code);
+    });
 } else {
   prefetchCall(SITE_SETTINGS_API);
   // The home screen: the catalogue (mf-catalog's home asks for this same constant), the catalog

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_CODE_ID, firstPicturesIn, readPageCode, startPageCode } from './page-code';
+import { PAGE_CODE_ID, afterNextPaint, firstPicturesIn, readPageCode, startPageCode } from './page-code';
 
 const picture = (priority?: 'high') => {
   const image = document.createElement('img');
@@ -56,6 +56,31 @@ describe('a rendered page’s code waits for its first pictures', () => {
     window.dispatchEvent(new Event('load'));
     await Promise.resolve();
     expect(started).toHaveBeenCalledOnce();
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('settles after the next animation frame, not before', async () => {
+    vi.useFakeTimers();
+    const painted = vi.fn();
+    void afterNextPaint(10_000).then(painted);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(painted).not.toHaveBeenCalled();
+    // One frame (jsdom's requestAnimationFrame runs on a timer), then the task after it.
+    await vi.advanceTimersByTimeAsync(20);
+    expect(painted).toHaveBeenCalledOnce();
+  });
+
+  it('settles where no frame comes (a background tab), after its longest wait', async () => {
+    vi.useFakeTimers();
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const painted = vi.fn();
+    void afterNextPaint(100).then(painted);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(painted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(painted).toHaveBeenCalledOnce();
+    frame.mockRestore();
   });
 });
 

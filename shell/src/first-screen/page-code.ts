@@ -48,6 +48,18 @@ export function firstPicturesIn(maxWaitMs = PICTURES_WAIT_MS): Promise<void> {
   });
 }
 
+/**
+ * Settles once the browser has painted what it has (the frame after the next animation frame), or after
+ * `maxWaitMs` where no frame comes (a page opened in a background tab): code started at once after a picture
+ * loads would run (hydration's long tasks) before the picture is painted, and delay its paint.
+ */
+export function afterNextPaint(maxWaitMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, maxWaitMs);
+  });
+}
+
 /** The page's code list; undefined when the page has none (not rendered, or damaged). */
 export function readPageCode(): PageCode | undefined {
   try {
