@@ -223,6 +223,29 @@ test.describe('pages fetched without running a script', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(tag);
     expect(await again.text()).toBe('');
+    // A browser replaces the stored page's headers with the 304's: the page's policy comes with it, not the
+    // gateway's locked-down one.
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+  });
+
+  test('a page the browser revalidates (304) runs as before: its policy still lets its code run', async ({
+    page,
+  }) => {
+    // What the browser's network stack sent: a revalidation carries the page's ETag.
+    const conditional: Array<Promise<string | undefined>> = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document')
+        conditional.push(request.allHeaders().then((headers) => headers['if-none-match']));
+    });
+    for (const path of [`/product/${product.slug}`, '/cart']) {
+      await page.goto(path);
+      await page.goto('/about');
+      await page.goBack();
+      await page.reload();
+    }
+    // The fixture fails the test on any policy violation; the pages were taken over after the 304s.
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    expect((await Promise.all(conditional)).filter(Boolean).length).toBeGreaterThan(0);
   });
 
   test('cart, checkout and account pages stay drawn in the browser and are not indexed', async ({

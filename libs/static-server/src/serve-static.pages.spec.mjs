@@ -78,7 +78,12 @@ describe('serveStatic with a page server', () => {
   it("passes the browser's If-None-Match to the page server and its 304 back, with the page's ETag", async () => {
     const tag = 'W/"page-1"';
     const pages = await pageServer((req, res) => {
-      const headers = { etag: tag, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+      const headers = {
+        etag: tag,
+        'cache-control': 'no-cache',
+        vary: 'Accept-Encoding',
+        'content-security-policy': "script-src 'self' 'sha256-start'",
+      };
       if (req.headers['if-none-match'] === tag) {
         res.writeHead(304, headers);
         res.end();
@@ -97,6 +102,8 @@ describe('serveStatic with a page server', () => {
       expect(again.status).toBe(304);
       expect(again.headers.get('etag')).toBe(tag);
       expect(again.headers.get('cache-control')).toBe('no-cache');
+      // A browser takes the 304's headers over its stored page's: the page's own policy comes with it.
+      expect(again.headers.get('content-security-policy')).toBe("script-src 'self' 'sha256-start'");
       expect(await again.text()).toBe('');
       expect(pages.asked.map((request) => request.headers['if-none-match'])).toEqual([undefined, tag]);
     } finally {

@@ -301,6 +301,9 @@ describe('startPageServer', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(tag);
     expect(await again.text()).toBe('');
+    // The browser takes a 304's headers over the stored page's: the page's policy must come with it.
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(again.headers.get('content-security-policy')).toContain(START_HASH);
     // One of a list, or the same tag without W/ (browsers compare weakly).
     expect((await get('/product/ar-15', { 'if-none-match': `"other", ${tag.slice(2)}` })).status).toBe(304);
 
@@ -312,7 +315,10 @@ describe('startPageServer', () => {
 
     // A page drawn in the browser has one too; a 404 is always sent whole.
     const cart = await get('/cart');
-    expect((await get('/cart', { 'if-none-match': cart.headers.get('etag')! })).status).toBe(304);
+    const cartAgain = await get('/cart', { 'if-none-match': cart.headers.get('etag')! });
+    expect(cartAgain.status).toBe(304);
+    expect(cartAgain.headers.get('x-robots-tag')).toBe('noindex');
+    expect(cartAgain.headers.get('content-security-policy')).toContain(START_HASH);
     const unknown = await get('/nope');
     expect((await get('/nope', { 'if-none-match': unknown.headers.get('etag')! })).status).toBe(404);
   });

@@ -218,15 +218,22 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     renderCache?: string,
   ) => {
     const tag = page.tag ?? pageTag(page.html);
-    const validation = {
+    // Sent with a 304 too: a browser replaces the stored page's headers with a 304's, and a page left
+    // without its policy gets the gateway's locked-down one (no script, no style runs).
+    const pageHeaders = {
       Vary: 'Accept-Encoding',
       'Cache-Control': 'no-cache',
       ETag: tag,
+      // The template's one start script by its hash; the page's data blocks are never run, so need none.
+      'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
+      'Reporting-Endpoints': REPORTING_ENDPOINTS,
+      'X-Content-Type-Options': 'nosniff',
+      ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
       // How the render service answered: hit, stale (being rendered again), miss, off (no cache).
       ...(renderCache ? { 'X-Render-Cache': renderCache } : {}),
     };
     if (status === 200 && ifNoneMatchNames(req.headers['if-none-match'], tag)) {
-      res.writeHead(304, validation);
+      res.writeHead(304, pageHeaders);
       res.end();
       return;
     }
@@ -246,12 +253,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': body.length,
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      ...validation,
-      // The template's one start script by its hash; the page's data blocks are never run, so need none.
-      'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
-      'Reporting-Endpoints': REPORTING_ENDPOINTS,
-      'X-Content-Type-Options': 'nosniff',
-      ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+      ...pageHeaders,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
