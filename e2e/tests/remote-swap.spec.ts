@@ -22,8 +22,18 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   const fresh = await productCreatedNow(stack.url, 'Swap');
   const freshCard = () => productCards(page).filter({ hasText: fresh.name });
   const failures = frontEndFailuresOf(page);
-  const shellScripts = () =>
-    page.locator('script[src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src')));
+  // The shell's own script files (the remotes' come and go as the federation runtime loads their chunks),
+  // read once the page's code has taken it over: a rendered page adds them after its first pictures.
+  const shellScripts = async () => {
+    await expect(productCards(page).first().getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    return page
+      .locator('script[src]')
+      .evaluateAll((nodes) =>
+        nodes
+          .map((n) => new URL(n.getAttribute('src')!, location.href).pathname)
+          .filter((path) => !path.startsWith('/remotes/')),
+      );
+  };
   const cartLines = () =>
     page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
 
@@ -33,6 +43,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   const [current] = catalogVersionsAskedFor(requests);
   expect(current, 'the catalog is loaded from a versioned path').toMatch(/^\d+\.\d+\.\d+/);
   const scriptsBefore = await shellScripts();
+  expect(scriptsBefore, "the shell's entry script").toEqual([expect.stringMatching(/\/main\.\w+\.js$/)]);
   await freshCard().getByRole('button', { name: 'Add to Cart' }).click();
   await expect.poll(cartLines).toBe(1);
 

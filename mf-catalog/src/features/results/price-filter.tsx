@@ -1,5 +1,5 @@
 import { siteSettingsAtom } from '@shop/state';
-import { Button } from '@shop/ui';
+import { Button, useHydrated } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,14 +18,13 @@ const parse = (text: string): number | undefined => (text.trim() === '' ? undefi
 interface PriceInputProps {
   label: string;
   name: 'minPrice' | 'maxPrice';
-  value: string;
-  onChange: (value: string) => void;
+  value: number | undefined;
   /** The range's error message while there is one: the field is marked invalid and described by it. */
   errorId: string | undefined;
 }
 
 /** One end of the price range, an amount in the site's currency. */
-function PriceInput({ label, name, value, onChange, errorId }: PriceInputProps) {
+function PriceInput({ label, name, value, errorId }: PriceInputProps) {
   return (
     <label className={styles['priceField']}>
       <span>{label}</span>
@@ -35,20 +34,23 @@ function PriceInput({ label, name, value, onChange, errorId }: PriceInputProps) 
         min={0}
         step="any"
         inputMode="decimal"
-        value={value}
+        defaultValue={value}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
-        onChange={(event) => onChange(event.target.value)}
       />
     </label>
   );
 }
 
-/** Price range form; the screen remounts it when the URL's range changes, so Back restores the fields too. */
+/**
+ * Price range form; the screen remounts it when the URL's range changes, so Back restores the fields too.
+ * The fields are read when the form is sent, not kept in state: on a server-rendered page the shopper may type
+ * before the code takes the page over, and that text is in the fields only. Until then Apply says it cannot
+ * be pressed yet (a plain form would send the range without the page's other filters).
+ */
 export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFilterProps) {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const [min, setMin] = useState(minPrice === undefined ? '' : String(minPrice));
-  const [max, setMax] = useState(maxPrice === undefined ? '' : String(maxPrice));
+  const ready = useHydrated();
   const [error, setError] = useState('');
   // One price filter per page; fixed ids are the same on the server and in the browser (see FacetFilter).
   const headingId = 'filter-price';
@@ -56,7 +58,12 @@ export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFil
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const range = { minPrice: parse(min), maxPrice: parse(max) };
+    const fields = new FormData(event.currentTarget);
+    const field = (name: PriceInputProps['name']) => {
+      const text = fields.get(name);
+      return parse(typeof text === 'string' ? text : '');
+    };
+    const range = { minPrice: field('minPrice'), maxPrice: field('maxPrice') };
     if (range.minPrice !== undefined && range.maxPrice !== undefined && range.minPrice > range.maxPrice) {
       setError('The minimum price must not be greater than the maximum.');
       return;
@@ -74,18 +81,18 @@ export function PriceFilter({ minPrice, maxPrice, onApply, clearHref }: PriceFil
         <PriceInput
           label={`Min price (${currency})`}
           name="minPrice"
-          value={min}
-          onChange={setMin}
+          value={minPrice}
           errorId={error ? errorId : undefined}
         />
         <PriceInput
           label={`Max price (${currency})`}
           name="maxPrice"
-          value={max}
-          onChange={setMax}
+          value={maxPrice}
           errorId={error ? errorId : undefined}
         />
-        <Button type="submit">Apply</Button>
+        <Button type="submit" disabled={!ready}>
+          Apply
+        </Button>
       </form>
       {error && (
         <p id={errorId} role="alert" className={styles['fieldError']}>

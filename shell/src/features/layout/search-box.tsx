@@ -1,6 +1,6 @@
 import { siteSettingsAtom } from '@shop/state';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styles from './search-box.module.css';
 
@@ -14,12 +14,14 @@ export function searchUrl(text: string): string {
 export function SearchBox() {
   const { websiteName } = useAtomValue(siteSettingsAtom);
   const navigate = useNavigate();
-  const [text, setText] = useState('');
   const label = `Search ${websiteName}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchUrl(text));
+    // Read from the field, not from state: on a server-rendered page the shopper may have typed before the
+    // code took the page over, and that text is in the field only.
+    const text = new FormData(event.currentTarget).get('query');
+    navigate(searchUrl(typeof text === 'string' ? text : ''));
   };
 
   return (
@@ -33,15 +35,7 @@ export function SearchBox() {
       method="get"
       onSubmit={onSubmit}
     >
-      <input
-        type="search"
-        name="query"
-        className={styles['input']}
-        placeholder={label}
-        aria-label={label}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <input type="search" name="query" className={styles['input']} placeholder={label} aria-label={label} />
       <button type="submit" className={styles['button']} aria-label="Search">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path
