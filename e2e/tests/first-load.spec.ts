@@ -81,7 +81,7 @@ test('the catalogue comes inside the page: the browser does not ask for it again
   const response = await page.goto('/');
   // The page server rendered the grid (docs/decisions/0020): its answers are in the page, read once there.
   expect(await response!.text()).toContain('id="shop-first-screen"');
-  await expect(productCards(page).first().getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await expect(productCards(page).getByRole('button', { name: 'Add to Cart' }).first()).toBeEnabled();
 
   expect(requests.filter((path) => path === '/api/products' || path === '/api/data/all-data')).toEqual([]);
   expect(requests.some((path) => /^\/remotes\/catalog\/.*remoteEntry\.js$/.test(path))).toBe(true);

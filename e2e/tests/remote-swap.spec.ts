@@ -25,7 +25,7 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   // The shell's own script files (the remotes' come and go as the federation runtime loads their chunks),
   // read once the page's code has taken it over: a rendered page adds them after its first pictures.
   const shellScripts = async () => {
-    await expect(productCards(page).first().getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await expect(productCards(page).getByRole('button', { name: 'Add to Cart' }).first()).toBeEnabled();
     return page
       .locator('script[src]')
       .evaluateAll((nodes) =>
