@@ -1,6 +1,8 @@
 export { Rating, type RatingProps } from './rating/rating';
 export { MessageBox, type MessageBoxProps, type MessageVariant } from './feedback/message-box';
 export { LoadingBox } from './feedback/loading-box';
+export { DeferredToastContainer, showToast } from './feedback/toasts';
+export { type ActionOptions, useAction } from './action/use-action';
 export { VisuallyHidden } from './text/visually-hidden';
 export { Modal, type ModalProps, modalStyles } from './dialog/modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog';

@@ -1,9 +1,8 @@
 import { type Product, PRODUCT_MESSAGES, PRODUCTS_API } from '@shop/contracts';
 import { ApiError, CART_MESSAGES, addToCartAtom, apiFetch } from '@shop/state';
-import { useHydrated } from '@shop/ui';
+import { showToast, useHydrated } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
-import { showToast } from './show-toast';
 
 interface AddToCart {
   /** Adds one of the product; resolves true when the cart took it. */

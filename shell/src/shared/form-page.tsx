@@ -9,7 +9,7 @@ export interface FormPageProps {
   /** Shown between the heading and the form. */
   intro?: ReactNode;
   submitLabel: string;
-  /** While true the submit button waits (useSubmission's `submitting`). */
+  /** While true the submit button waits (useAction's `busy`). */
   submitting: boolean;
   /** Runs on submit; the browser's own submission is prevented. */
   onSubmit: () => Promise<void>;

@@ -5,12 +5,11 @@ import {
   type Wallet,
 } from '@shop/contracts';
 import { apiFetch } from '@shop/state';
-import { Button } from '@shop/ui';
-import { useId, useState } from 'react';
+import { Button, showToast, useAction } from '@shop/ui';
+import { type FormEvent, useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
 import { Field } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
-import { useFormSave } from '../../shared/use-form-save';
 
 /** One payment method's wallet: its details and QR code, saved with 'Save Changes'. */
 export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wallet: Wallet) => void }) {
@@ -19,14 +18,16 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
   const [uploading, setUploading] = useState(false);
   const id = useId();
 
-  const { saving, save } = useFormSave(
-    () => {
+  const { busy: saving, run } = useAction();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
       const body: UpdateWalletRequest = { coin: wallet.paymentMethod, walletId: details.trim(), qrCode };
-      return apiFetch<Wallet>(`${WALLET_API}/update-wallet`, { method: 'PUT', body });
-    },
-    'Wallet updated successfully',
-    onSaved,
-  );
+      const saved = await apiFetch<Wallet>(`${WALLET_API}/update-wallet`, { method: 'PUT', body });
+      showToast('success', 'Wallet updated successfully');
+      onSaved(saved);
+    });
+  };
 
   return (
     <form className={shared['form']} aria-labelledby={`${id}-method`} onSubmit={save}>

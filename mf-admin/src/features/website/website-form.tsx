@@ -5,13 +5,12 @@ import {
   type UpdateSiteSettingsRequest,
 } from '@shop/contracts';
 import { apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
-import { Button } from '@shop/ui';
+import { Button, showToast, useAction } from '@shop/ui';
 import { useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
 import { Field } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
-import { useFormSave } from '../../shared/use-form-save';
 
 /** Site Name, Currency and Logo of one settings record; a save shows in the top bar at once. */
 export function WebsiteForm({
@@ -28,24 +27,24 @@ export function WebsiteForm({
   const setSiteSettings = useSetAtom(siteSettingsAtom);
   const id = useId();
 
-  const { saving, save } = useFormSave(
-    () => {
+  const { busy: saving, run } = useAction();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
       const body: UpdateSiteSettingsRequest = {
         id: record._id,
         siteName: siteName.trim(),
         currency: currency.trim(),
         logo,
       };
-      return apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
-    },
-    'Website data updated successfully',
-    (updated) => {
+      const updated = await apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
+      showToast('success', 'Website data updated successfully');
       // The shared settings state is what the top bar and every price read
       // (docs/product/screens.md, "Website update").
       setSiteSettings(siteSettingsFromRecords([updated]));
       onSaved(updated);
-    },
-  );
+    });
+  };
 
   return (
     <form className={shared['form']} onSubmit={save} aria-label="Website settings">

@@ -37,8 +37,7 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
   const cartItems = useAtomValue(cartItemsAtom);
   const prices = useAtomValue(cartPricesAtom);
   const { currency } = useAtomValue(siteSettingsAtom);
-  const { state, placeOrder } = usePlaceOrder(paymentMethod);
-  const placing = state.status === 'placing';
+  const { placing, failure, placeOrder } = usePlaceOrder(paymentMethod);
 
   return (
     <section className={shared['page']}>
@@ -76,7 +75,7 @@ function PreviewOrder({ paymentMethod }: { paymentMethod: PaymentMethod }) {
         </div>
         <Card id="preview-summary" title="Order Summary">
           <OrderSummary prices={prices} currency={currency} />
-          {state.status === 'failed' && <MessageBox variant="danger">{state.message}</MessageBox>}
+          {failure && <MessageBox variant="danger">{failure}</MessageBox>}
           <Button
             className={shared['wide']}
             disabled={cartItems.length === 0 || placing}

@@ -11,15 +11,13 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '@shop/ui';
-
-type PlaceOrderState = { status: 'idle' } | { status: 'placing' } | { status: 'failed'; message: string };
+import { useAction } from '@shop/ui';
 
 /**
  * Places the cart as an order (`POST /api/orders`) with an Idempotency-Key: one key per order intent
  * (the same lines, address and method), so a retry after a lost answer gets the order already placed,
  * never a second one. On success the cart empties and the order page opens; on a refusal (409 out of
- * stock, 404 gone, 503) the cart stays as it was and the server's message is the state.
+ * stock, 404 gone, 503) the cart stays as it was and `failure` is the server's message.
  */
 export function usePlaceOrder(paymentMethod: PaymentMethod) {
   const cartItems = useAtomValue(cartItemsAtom);
@@ -27,14 +25,13 @@ export function usePlaceOrder(paymentMethod: PaymentMethod) {
   const prices = useAtomValue(cartPricesAtom);
   const clearCartItems = useSetAtom(clearCartItemsAtom);
   const navigate = useNavigate();
-  const [state, setState] = useState<PlaceOrderState>({ status: 'idle' });
-  // A second click before React has re-rendered the disabled button must not send a second request.
-  const inFlight = useRef(false);
+  // One order at a time: a second click before React has drawn the button disabled sends nothing.
+  const { busy: placing, run } = useAction();
+  const [failure, setFailure] = useState<string>();
   const intent = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const placeOrder = async () => {
-    if (inFlight.current || cartItems.length === 0) return;
-    inFlight.current = true;
+    if (cartItems.length === 0) return;
     const { fullName, address, city, country, phoneNumber } = shippingAddress;
     // The server prices the order itself; the amounts are sent because the call carries them
     // (docs/product/calls.md, "Orders").
@@ -60,24 +57,24 @@ export function usePlaceOrder(paymentMethod: PaymentMethod) {
     ]);
     if (intent.current?.fingerprint !== fingerprint)
       intent.current = { fingerprint, key: newIdempotencyKey() };
+    const { key } = intent.current;
 
-    setState({ status: 'placing' });
-    try {
-      const order = await apiFetch<Order>(ORDERS_API, {
-        method: 'POST',
-        body,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: intent.current.key },
-      });
-      // The next order, even of the same lines, is a new intent.
-      intent.current = null;
-      clearCartItems();
-      navigate(`/order/${order._id}`);
-    } catch (error) {
-      setState({ status: 'failed', message: errorMessage(error) });
-    } finally {
-      inFlight.current = false;
-    }
+    setFailure(undefined);
+    await run(
+      async () => {
+        const order = await apiFetch<Order>(ORDERS_API, {
+          method: 'POST',
+          body,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+        });
+        // The next order, even of the same lines, is a new intent.
+        intent.current = null;
+        clearCartItems();
+        navigate(`/order/${order._id}`);
+      },
+      { onFailure: setFailure },
+    );
   };
 
-  return { state, placeOrder };
+  return { placing, failure, placeOrder };
 }

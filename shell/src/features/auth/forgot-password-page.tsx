@@ -1,13 +1,12 @@
 import { USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
-import { errorMessage } from '@shop/ui';
+import { errorMessage, useAction } from '@shop/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { rememberResetEmail } from './reset-email';
 import { FormPage } from '../../shared/form-page';
 import { EmailField } from '../../shared/text-field';
-import { useSubmission } from '../../shared/use-submission';
 
 /**
  * What the forgot-password step says when the code is on its way, and when the address is refused
@@ -26,7 +25,7 @@ const FORGOT_PASSWORD_MESSAGES = {
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const { submitting, submit } = useSubmission();
+  const { busy: submitting, run: submit } = useAction();
 
   const onSubmit = async () => {
     await submit(
@@ -36,11 +35,13 @@ export function ForgotPasswordPage() {
         toast.success(FORGOT_PASSWORD_MESSAGES.sent);
         navigate('/reset-password', { state: { email } });
       },
-      // A 400 is the address itself refused; anything else (too many requests, no answer) says what it is.
-      (error) =>
-        error instanceof ApiError && error.status === 400
-          ? FORGOT_PASSWORD_MESSAGES.invalidEmail
-          : errorMessage(error),
+      {
+        // A 400 is the address itself refused; anything else (too many requests, no answer) says what it is.
+        failureMessage: (error) =>
+          error instanceof ApiError && error.status === 400
+            ? FORGOT_PASSWORD_MESSAGES.invalidEmail
+            : errorMessage(error),
+      },
     );
   };
 

@@ -1,6 +1,6 @@
 import { PASSWORD_RECOVERY_MESSAGES, type ResetPasswordRequest, USERS_API } from '@shop/contracts';
 import { apiFetch, ApiError } from '@shop/state';
-import { errorMessage } from '@shop/ui';
+import { errorMessage, useAction } from '@shop/ui';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -8,7 +8,6 @@ import { useNewPassword } from '../../shared/passwords';
 import { forgetResetEmail, recalledResetEmail } from './reset-email';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
-import { useSubmission } from '../../shared/use-submission';
 
 /** The reset step's toasts (docs/product/messages.md, "Shopper toasts"). */
 const RESET_PASSWORD_MESSAGES = {
@@ -28,7 +27,7 @@ export function ResetPasswordPage() {
   const [email, setEmail] = useState(knownEmail);
   const [otp, setOtp] = useState('');
   const newPassword = useNewPassword();
-  const { submitting, submit } = useSubmission();
+  const { busy: submitting, run: submit } = useAction();
 
   const onSubmit = async () => {
     if (newPassword.differ()) return;
@@ -44,10 +43,12 @@ export function ResetPasswordPage() {
         toast.success(RESET_PASSWORD_MESSAGES.done);
         navigate('/signin', { replace: true });
       },
-      (error) => {
-        const refusedCode =
-          error instanceof ApiError && error.message === PASSWORD_RECOVERY_MESSAGES.invalidCode;
-        return refusedCode ? RESET_PASSWORD_MESSAGES.invalidCode : errorMessage(error);
+      {
+        failureMessage: (error) => {
+          const refusedCode =
+            error instanceof ApiError && error.message === PASSWORD_RECOVERY_MESSAGES.invalidCode;
+          return refusedCode ? RESET_PASSWORD_MESSAGES.invalidCode : errorMessage(error);
+        },
       },
     );
   };

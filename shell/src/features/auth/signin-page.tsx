@@ -1,12 +1,12 @@
 import { USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom, type UserInfo } from '@shop/state';
+import { useAction } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, TextField } from '../../shared/text-field';
-import { useSubmission } from '../../shared/use-submission';
 
 /**
  * Sign In (docs/product/screens.md, "Sign In and Sign Up"): email and password; signed-in users go
@@ -17,7 +17,7 @@ export function SignInPage() {
   const setUserInfo = useSetAtom(userInfoAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { submitting, submit } = useSubmission();
+  const { busy: submitting, run: submit } = useAction();
 
   const onSubmit = async () => {
     await submit(async () => {

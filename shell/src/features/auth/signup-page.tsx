@@ -1,5 +1,6 @@
 import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
+import { useAction } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,7 +8,6 @@ import { useNewPassword } from '../../shared/passwords';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
-import { useSubmission } from '../../shared/use-submission';
 
 /**
  * Sign Up (docs/product/screens.md, "Sign In and Sign Up"): name, e-mail, password twice; signed-in users
@@ -19,7 +19,7 @@ export function SignUpPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const newPassword = useNewPassword();
-  const { submitting, submit } = useSubmission();
+  const { busy: submitting, run: submit } = useAction();
 
   const onSubmit = async () => {
     if (newPassword.differ()) return;

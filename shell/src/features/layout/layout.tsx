@@ -1,9 +1,8 @@
 import { modeAtom, onSessionEnded } from '@shop/state';
-import type { TreePosition } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DeferredToastContainer, showToast } from '../../shared/toasts';
+import { DeferredToastContainer, showToast, type TreePosition } from '@shop/ui';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { TopBar } from './top-bar';

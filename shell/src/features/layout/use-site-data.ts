@@ -1,9 +1,8 @@
 import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
 import { DEFAULT_SITE_SETTINGS, apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
-import { errorMessage } from '@shop/ui';
+import { errorMessage, showToast } from '@shop/ui';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
-import { showToast } from '../../shared/toasts';
 
 /**
  * Loads the site name, currency and logo from the first record of `GET /api/data/all-data` whenever the

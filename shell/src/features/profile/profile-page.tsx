@@ -1,5 +1,6 @@
 import { type UserInfo, USERS_API } from '@shop/contracts';
 import { apiFetch, userInfoAtom } from '@shop/state';
+import { useAction } from '@shop/ui';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -8,7 +9,6 @@ import { AdminFeaturesMenu } from './admin-features-menu';
 import styles from './profile-page.module.css';
 import { FormPage } from '../../shared/form-page';
 import { EmailField, NewPasswordFields, TextField } from '../../shared/text-field';
-import { useSubmission } from '../../shared/use-submission';
 
 const PROFILE_UPDATED = 'User updated successfully';
 
@@ -32,7 +32,7 @@ export function ProfilePage() {
   const newPassword = useNewPassword();
   const { password } = newPassword.fields;
   const [currentPassword, setCurrentPassword] = useState('');
-  const { submitting, submit } = useSubmission();
+  const { busy: submitting, run: submit } = useAction();
 
   // The guard keeps signed-out visitors away; this is only for the moment a sign-out happens here.
   if (!userInfo) return null;

@@ -7,6 +7,8 @@ import type * as ReactToastify from 'react-toastify';
 // shopper's first action on the page, or a few seconds after the page has loaded, whichever comes first;
 // then the container mounts. Toasts shown before it is there wait in react-toastify's own queue and
 // appear when it mounts, whichever module showed them (every remote imports the same shared singleton).
+// @shop/ui is bundled into each front-end, not shared: a remote's copy of these lines fetches the same
+// singleton, and the shell's container, which the shell mounts, shows its toasts.
 
 type Toastify = typeof ReactToastify;
 type ToastKind = 'info' | 'success' | 'warning' | 'error';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DeferredToastContainer, showToast } from '../toasts';
+import { DeferredToastContainer, showToast } from './toasts';
 
 describe('deferred toasts', () => {
   it('mounts the container at the shopper’s first action, not with the page', async () => {
