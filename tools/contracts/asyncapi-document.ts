@@ -12,7 +12,7 @@ import {
   eventEnvelopeSchema,
   eventSubject,
 } from '@shop/contracts';
-import { type NatsUse, type ServiceName, repoRoot } from './nats-use.js';
+import { type NatsPart, type NatsUse, partPlace, repoRoot } from './nats-use.js';
 
 /**
  * Plain NATS subjects (no JetStream, no command) and their payloads. Their types live in the service
@@ -53,8 +53,8 @@ const PLAIN_SUBJECTS: Readonly<Record<string, { summary: string; payload: JsonSc
   },
 };
 
-export const asyncApiPath = (service: ServiceName, root = repoRoot) =>
-  join(root, 'services', service, 'asyncapi.yaml');
+export const asyncApiPath = (service: NatsPart, root = repoRoot) =>
+  join(root, partPlace(service).dir, 'asyncapi.yaml');
 
 /** `order.created` -> `orderCreated`, `products.internal.catalogue-changed` -> `productsInternalCatalogueChanged`. */
 function channelId(name: string): string {
@@ -79,19 +79,15 @@ export const kindOf = (name: string): 'event' | 'command' | 'plain' =>
       ? 'command'
       : 'plain';
 
-function serviceVersion(service: ServiceName, root: string): string {
-  const pkg = JSON.parse(readFileSync(join(root, 'services', service, 'package.json'), 'utf8')) as {
+function serviceVersion(service: NatsPart, root: string): string {
+  const pkg = JSON.parse(readFileSync(join(root, partPlace(service).dir, 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;
 }
 
 /** The AsyncAPI 3 document of one service, from its uses (throws for a subject without a schema). */
-export function buildAsyncApi(
-  service: ServiceName,
-  uses: NatsUse[],
-  root = repoRoot,
-): Record<string, unknown> {
+export function buildAsyncApi(service: NatsPart, uses: NatsUse[], root = repoRoot): Record<string, unknown> {
   const mine = uses.filter((use) => use.service === service);
   const channels: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};
@@ -205,9 +201,9 @@ export function buildAsyncApi(
   return {
     asyncapi: '3.0.0',
     info: {
-      title: `${service} service: NATS`,
+      title: `${partPlace(service).title}: NATS`,
       version: serviceVersion(service, root),
-      description: `What the ${service} service publishes, consumes, requests and answers over NATS. Written by tools/contracts/asyncapi.ts from the code and the schemas in @shop/contracts; do not edit by hand (docs/contracts.md).`,
+      description: `What the ${partPlace(service).title} publishes, consumes, requests and answers over NATS. Written by tools/contracts/asyncapi.ts from the code and the schemas in @shop/contracts; do not edit by hand (docs/contracts.md).`,
     },
     defaultContentType: 'application/json',
     servers: {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EVENTS_SUBJECT_PREFIX } from '@shop/contracts';
 import { parse } from 'yaml';
 import { asyncApiPath, kindOf } from './asyncapi-document.js';
-import { type Role, SERVICES, type ServiceName, repoRoot, scanNatsUse } from './nats-use.js';
+import { NATS_PARTS, type NatsPart, type Role, partPlace, repoRoot, scanNatsUse } from './nats-use.js';
 
 interface DocumentOperation {
   action: 'send' | 'receive';
@@ -11,7 +11,7 @@ interface DocumentOperation {
 }
 
 /** What a committed document says a service does: `<role> <name>` for each operation. */
-function documentedUses(service: ServiceName, root: string): Set<string> {
+function documentedUses(service: NatsPart, root: string): Set<string> {
   const document = parse(readFileSync(asyncApiPath(service, root), 'utf8')) as {
     channels: Record<string, { address: string | null }>;
     operations: Record<string, DocumentOperation>;
@@ -51,18 +51,18 @@ export function documentDrift(root = repoRoot): string[] {
   const problems = unresolved.map(
     (use) => `${use.at}: ${use.code} names a NATS subject that is not a known constant`,
   );
-  for (const service of SERVICES) {
+  for (const service of NATS_PARTS) {
     const documented = documentedUses(service, root);
+    const document = `${partPlace(service).dir}/asyncapi.yaml`;
     const inCode = new Set<string>();
     for (const use of uses.filter((candidate) => candidate.service === service)) {
       const key = `${use.role} ${use.name}`;
       inCode.add(key);
       if (!documented.has(key))
-        problems.push(`${use.at}: ${service} ${key}, which services/${service}/asyncapi.yaml does not name`);
+        problems.push(`${use.at}: ${service} ${key}, which ${document} does not name`);
     }
     for (const key of documented) {
-      if (!inCode.has(key))
-        problems.push(`services/${service}/asyncapi.yaml says ${service} ${key}, which its code does not`);
+      if (!inCode.has(key)) problems.push(`${document} says ${service} ${key}, which its code does not`);
     }
   }
   return [...new Set(problems)];

@@ -44,13 +44,27 @@ import {
 } from '@shop/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asyncApiPath, documentDrift, expectedDocuments, natsMessageChecker } from './asyncapi.js';
-import { SERVICES, repoRoot, scanNatsUse } from './nats-use.js';
+import { NATS_PARTS, SERVICES, partPlace, repoRoot, scanNatsUse } from './nats-use.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'asyncapi-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The sources and documents of every part that speaks NATS, in a scratch folder a test may change. */
+function copyOfTheCode(): string {
+  const root = mkdtempSync(join(scratch, 'repo-'));
+  cpSync(join(repoRoot, 'libs', 'service-kit', 'src'), join(root, 'libs', 'service-kit', 'src'), {
+    recursive: true,
+  });
+  for (const part of NATS_PARTS) {
+    const { dir, source } = partPlace(part);
+    for (const path of [source, join(dir, 'package.json'), join(dir, 'asyncapi.yaml')])
+      cpSync(join(repoRoot, path), join(root, path), { recursive: true });
+  }
+  return root;
+}
+
 describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
-  it.each(SERVICES)('%s: the AsyncAPI parser finds no error or warning', async (service) => {
+  it.each(NATS_PARTS)('%s: the AsyncAPI parser finds no error or warning', async (service) => {
     const text = readFileSync(asyncApiPath(service), 'utf8');
     const { document, diagnostics } = await new Parser().parse(text);
     // 0 error, 1 warning, 2 information, 3 hint
@@ -70,7 +84,9 @@ describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
 
   it('each is exactly what the code and the schemas in @shop/contracts say (npx tsx tools/contracts/asyncapi.ts --write)', async () => {
     for (const [service, text] of await expectedDocuments()) {
-      expect(readFileSync(asyncApiPath(service), 'utf8'), `services/${service}/asyncapi.yaml`).toBe(text);
+      expect(readFileSync(asyncApiPath(service), 'utf8'), `${partPlace(service).dir}/asyncapi.yaml`).toBe(
+        text,
+      );
     }
   });
 
@@ -98,20 +114,6 @@ describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
 });
 
 describe('a change in the code that the documents do not follow', { timeout: 30_000 }, () => {
-  function copyOfTheCode(): string {
-    const root = mkdtempSync(join(scratch, 'repo-'));
-    cpSync(join(repoRoot, 'libs', 'service-kit', 'src'), join(root, 'libs', 'service-kit', 'src'), {
-      recursive: true,
-    });
-    for (const service of SERVICES) {
-      for (const part of ['src', 'package.json', 'asyncapi.yaml'])
-        cpSync(join(repoRoot, 'services', service, part), join(root, 'services', service, part), {
-          recursive: true,
-        });
-    }
-    return root;
-  }
-
   it('fails naming the subject and the line: an event the document does not name', () => {
     const root = copyOfTheCode();
     writeFileSync(
@@ -132,6 +134,34 @@ describe('a change in the code that the documents do not follow', { timeout: 30_
     expect(drift).toContain(
       'services/products/asyncapi.yaml says products consumes order.paid, which its code does not',
     );
+  });
+});
+
+describe("the render service's document", { timeout: 30_000 }, () => {
+  it('names what the render service follows to keep its cache true, and nothing it sends', () => {
+    const { uses } = scanNatsUse();
+    const render = uses.filter((use) => use.service === 'catalog-render');
+    expect(render.map((use) => `${use.role} ${use.name}`).sort()).toEqual([
+      'consumes product.deleted',
+      'consumes product.updated',
+      'consumes settings.updated',
+      'receives catalog.changed',
+    ]);
+  });
+
+  it('fails when the render service follows an event its document does not name', () => {
+    const root = copyOfTheCode();
+    const file = join(root, 'mf-catalog', 'src', 'server', 'render-invalidation.ts');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('eventSubject(SETTINGS_UPDATED)', 'eventSubject(WALLET_UPDATED)'),
+    );
+    expect(documentDrift(root)).toEqual([
+      expect.stringMatching(
+        /^mf-catalog\/src\/server\/render-invalidation\.ts:\d+: catalog-render consumes wallet\.updated, which mf-catalog\/asyncapi\.yaml does not name$/,
+      ),
+      'mf-catalog/asyncapi.yaml says catalog-render consumes settings.updated, which its code does not',
+    ]);
   });
 });
 

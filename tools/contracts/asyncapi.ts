@@ -1,4 +1,5 @@
-// Writes and checks every service's AsyncAPI 3 document (services/<name>/asyncapi.yaml): the channels
+// Writes and checks the AsyncAPI 3 document of every service (services/<name>/asyncapi.yaml) and of the
+// catalog's render service (mf-catalog/asyncapi.yaml): the channels
 // and operations come from what the code does on NATS (nats-use.ts), the payloads from the schemas in
 // @shop/contracts (message-schemas.ts). docs/contracts.md says how they are used.
 //
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { stringify } from 'yaml';
 import { asyncApiPath, buildAsyncApi } from './asyncapi-document.js';
-import { SERVICES, type ServiceName, repoRoot, scanNatsUse } from './nats-use.js';
+import { NATS_PARTS, type NatsPart, partPlace, repoRoot, scanNatsUse } from './nats-use.js';
 export { natsMessageChecker } from './nats-check.js';
 export { asyncApiPath } from './asyncapi-document.js';
 export { documentDrift } from './asyncapi-drift.js';
@@ -26,15 +27,15 @@ export async function renderAsyncApi(document: Record<string, unknown>): Promise
 }
 
 /** Each service's document as the code says it should read. */
-export async function expectedDocuments(root = repoRoot): Promise<Map<ServiceName, string>> {
+export async function expectedDocuments(root = repoRoot): Promise<Map<NatsPart, string>> {
   const { uses, unresolved } = scanNatsUse(root);
   if (unresolved.length > 0) {
     throw new Error(
       `NATS calls whose subject is not a known constant:\n${unresolved.map((u) => `  ${u.at}: ${u.code}`).join('\n')}`,
     );
   }
-  const documents = new Map<ServiceName, string>();
-  for (const service of SERVICES)
+  const documents = new Map<NatsPart, string>();
+  for (const service of NATS_PARTS)
     documents.set(service, await renderAsyncApi(buildAsyncApi(service, uses, root)));
   return documents;
 }
@@ -53,10 +54,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (current === text) continue;
     if (write) {
       writeFileSync(path, text);
-      console.log(`wrote services/${service}/asyncapi.yaml`);
+      console.log(`wrote ${partPlace(service).dir}/asyncapi.yaml`);
     } else {
       stale += 1;
-      console.error(`services/${service}/asyncapi.yaml is not what the code says`);
+      console.error(`${partPlace(service).dir}/asyncapi.yaml is not what the code says`);
     }
   }
   if (stale > 0) {

@@ -1,4 +1,4 @@
-// What each service does on NATS, read from its source: the events it publishes (newEvent) and
+// What each service (and the catalog remote's render service) does on NATS, read from its source: the events it publishes (newEvent) and
 // consumes (a durable consumer's types, or a subscription to eventSubject(...)), the commands it
 // answers (@MessagePattern) and sends (requestReply), and the plain NATS subjects it publishes and
 // subscribes to. The AsyncAPI documents are written from this (asyncapi.ts), and their test fails
@@ -12,10 +12,27 @@ export const repoRoot = join(import.meta.dirname, '..', '..');
 export const SERVICES = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
+/** The catalog remote's render service (docs/rendering.md), which follows the catalogue's changes. */
+export const RENDER_SERVICE = 'catalog-render';
+
+/** Everything that speaks NATS, each with an AsyncAPI document: the domain services and the render service. */
+export const NATS_PARTS = [...SERVICES, RENDER_SERVICE] as const;
+export type NatsPart = (typeof NATS_PARTS)[number];
+
+/**
+ * Where a part lives: its folder (package.json and asyncapi.yaml, from the repository's root), its source,
+ * and what its document calls it.
+ */
+export function partPlace(part: NatsPart): { dir: string; source: string; title: string } {
+  return part === RENDER_SERVICE
+    ? { dir: 'mf-catalog', source: 'mf-catalog/src/server', title: "catalog remote's render service" }
+    : { dir: `services/${part}`, source: `services/${part}/src`, title: `${part} service` };
+}
+
 export type Role = 'publishes' | 'consumes' | 'answers' | 'requests' | 'sends' | 'receives';
 
 export interface NatsUse {
-  service: ServiceName;
+  service: NatsPart;
   role: Role;
   /** An event type, a command pattern, or a plain subject (for `sends` and `receives`). */
   name: string;
@@ -109,7 +126,7 @@ function scan(
 }
 
 /**
- * Every NATS use of every service. What libs/service-kit does itself (token revocations, in auth/)
+ * Every NATS use of every part. What libs/service-kit does itself (token revocations, in auth/)
  * counts for each service that imports its AuthModule; a use anywhere else in the kit is reported as
  * unresolved, since the scan cannot tell which services run it.
  */
@@ -130,8 +147,8 @@ export function scanNatsUse(root = repoRoot): { uses: NatsUse[]; unresolved: Unr
     },
     unresolved,
   );
-  for (const service of SERVICES) {
-    const files = sourceFiles(join(root, 'services', service, 'src'));
+  for (const service of NATS_PARTS) {
+    const files = sourceFiles(join(root, partPlace(service).source));
     const constants = new Map([...shared, ...localConstants(files)]);
     scan(root, files, constants, (role, name, at) => uses.push({ service, role, name, at }), unresolved);
     const usesAuth = files.some((file) => /\bAuthModule\b/.test(readFileSync(file, 'utf8')));
