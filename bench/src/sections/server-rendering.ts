@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { passToGateway } from '../lib/gateway-pass-through.js';
+import { staticCopyOf } from '../lib/static-copy.js';
 import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clocks.js';
 
 /** Measured Lighthouse runs per page and variant (after one untimed warm-up each); SSR_LCP_RUNS overrides. */
@@ -95,18 +96,6 @@ async function renderCacheOf(url: string): Promise<string | undefined> {
 
 // ---------------------------------------------------------------------------------------------------------
 // 1. LCP against a static copy, and SEO
-
-/** The page without JavaScript: no script element (code or data block), no preload or modulepreload of code. */
-export function withoutScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<link\b[^>]*>/gi, (link) =>
-      /\brel=["']?modulepreload\b/i.test(link) ||
-      (/\brel=["']?preload\b/i.test(link) && /\bas=["']?script\b/i.test(link))
-        ? ''
-        : link,
-    );
-}
 
 /** The body in the encoding the shop's page came in (the page server may compress; a browser accepts both). */
 function encoded(html: string, encoding: string | undefined): Buffer {
@@ -353,7 +342,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
         throw new Error(`${path}: the page came without the catalog's rendered screen`);
     }
     const staticCopy = new Map(
-      [...answered].map(([path, page]) => [path, { ...page, html: withoutScripts(page.html) }]),
+      [...answered].map(([path, page]) => [path, { ...page, html: staticCopyOf(page.html, stack.url) }]),
     );
 
     // 1. LCP: the shop's page and its static copy, alternating, and SEO.
