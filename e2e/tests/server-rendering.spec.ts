@@ -348,7 +348,7 @@ test.describe('the browser takes a rendered page over', () => {
     await context.close();
   });
 
-  test("a rendered page's first picture comes before its code: no script file is asked for until it has arrived", async ({
+  test("a rendered page's first picture comes before its code: no script file or remotes manifest is asked for until it has arrived", async ({
     page,
   }) => {
     const problems = watchProblems(page);
@@ -381,12 +381,14 @@ test.describe('the browser takes a rendered page over', () => {
         .domContentLoadedEventStart,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        // The remotes manifest too: its fetch is main-thread work the first paint would wait for.
+        .filter((entry) => /\.js$|^\/remotes\.json$/.test(new URL(entry.name).pathname))
         .map((entry) => ({ path: new URL(entry.name).pathname, at: Math.round(entry.startTime) })),
     }));
     expect(scripts.map((script) => script.path)).toContainEqual(
       expect.stringMatching(/^\/[\d.]+\/main\.\w+\.js$/),
     );
+    expect(scripts.map((script) => script.path)).toContain('/remotes.json');
     const earliest = Math.min(releasedAt, parsedAt + 2_500);
     expect(
       scripts.filter((script) => script.at < earliest - 1),

@@ -18,22 +18,27 @@ applyEarlyTheme();
 
 // A page the page server rendered (docs/decisions/0020) holds its data and its pictures' tags already,
 // and lists its script files instead of loading them (page-code.ts): its content paints first, and the
-// code that takes it over starts once the first screen's pictures are in.
+// code that takes it over starts once the first screen's pictures are painted.
 const rendered = document.documentElement.hasAttribute(RENDERED_ATTRIBUTE);
 const home = window.location.pathname === '/';
 
-// On every page: the remotes manifest (no-store: it changes per environment, not per build) and the
-// site's settings, which the layout shows.
-prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
 if (rendered) {
+  // Before the first paint only the theme above: the manifest's fetch (its first trace id's random bytes) and
+  // the warm-up are main-thread work that would delay the paint of the content that is already here. They
+  // run once the first pictures are painted, beside the code's downloads.
   void firstPicturesIn()
     .then(() => afterNextPaint())
     .then(() => {
+      prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
       if (home) markHintsPlacing(preloadRemoteModule('catalog', './HomePage'));
       const code = readPageCode();
       if (code) startPageCode(code);
+      warmUpWhileWaiting();
     });
 } else {
+  // The remotes manifest (no-store: it changes per environment, not per build) and the site's settings,
+  // which the layout shows.
+  prefetchCall(REMOTES_MANIFEST_URL, 'no-store');
   prefetchCall(SITE_SETTINGS_API);
   // The home screen: the catalogue (mf-catalog's home asks for this same constant), the catalog
   // remote's home screen code and the grid's first row of pictures, each as soon as its address is known.
@@ -43,5 +48,5 @@ if (rendered) {
       Promise.all([preloadRemoteModule('catalog', './HomePage'), preloadFirstRowImages(PRODUCTS_API)]),
     );
   }
+  warmUpWhileWaiting();
 }
-warmUpWhileWaiting();

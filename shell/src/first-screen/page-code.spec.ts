@@ -33,6 +33,22 @@ describe('a rendered page’s code waits for its first pictures', () => {
     expect(started).toHaveBeenCalledOnce();
   });
 
+  it('waits for a first picture to be decoded after it has loaded: it is painted only then', async () => {
+    vi.useFakeTimers();
+    const first = picture('high');
+    let decode!: () => void;
+    first.decode = () => new Promise<void>((resolve) => (decode = resolve));
+    const started = vi.fn();
+    void firstPicturesIn(10_000).then(started);
+
+    first.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).not.toHaveBeenCalled();
+    decode();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveBeenCalledOnce();
+  });
+
   it('starts at once when the page asks for no picture first, and at the latest after the longest wait', async () => {
     vi.useFakeTimers();
     const withNone = vi.fn();
@@ -54,7 +70,7 @@ describe('a rendered page’s code waits for its first pictures', () => {
     const started = vi.fn();
     void firstPicturesIn(60_000).then(started);
     window.dispatchEvent(new Event('load'));
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(started).toHaveBeenCalledOnce();
   });
 });

@@ -20,28 +20,36 @@ export interface PageCode {
  */
 export const PICTURES_WAIT_MS = 2_500;
 
+/** Settles once the picture is decoded and can be painted as is, or could not be (a failed or removed one). */
+function decoded(image: HTMLImageElement): Promise<void> {
+  return typeof image.decode === 'function' ? image.decode().catch(() => undefined) : Promise.resolve();
+}
+
 /**
  * Settles once the HTML is parsed and every picture the first screen asks for first (`fetchpriority="high"`:
- * the grid's first row, the product's first picture) has loaded or failed, or at the page's load event, or
- * `maxWaitMs` after parsing, whichever comes first. At once after parsing when there is none.
+ * the grid's first row, the product's first picture) has loaded and been decoded, or failed, or at the
+ * page's load event once those that loaded are decoded, or `maxWaitMs` after parsing, whichever comes first.
+ * At once after parsing when there is none. Decoded, not only loaded: a large picture is decoded off the main
+ * thread after its load event, and painted in a later frame than the one after that event.
  */
 export function firstPicturesIn(maxWaitMs = PICTURES_WAIT_MS): Promise<void> {
   return new Promise((resolve) => {
     const done = () => resolve();
     const check = () => {
       setTimeout(done, maxWaitMs);
-      const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]
-        .filter((image) => !image.complete)
-        .map(
-          (image) =>
-            new Promise((settled) => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+      const arrived = (image: HTMLImageElement) =>
+        image.complete
+          ? Promise.resolve()
+          : new Promise((settled) => {
               image.addEventListener('load', settled, { once: true });
               image.addEventListener('error', settled, { once: true });
-            }),
-        );
-      void Promise.all(pending).then(done);
+            });
+      void Promise.all(images.map((image) => arrived(image).then(() => decoded(image)))).then(done);
+      // A picture that will not load by itself (one made lazy after all) must not hold the code back.
+      const atLoad = () => void Promise.all(images.filter((image) => image.complete).map(decoded)).then(done);
+      window.addEventListener('load', atLoad, { once: true });
     };
-    window.addEventListener('load', done, { once: true });
     if (document.readyState === 'loading')
       document.addEventListener('DOMContentLoaded', check, { once: true });
     else check();
