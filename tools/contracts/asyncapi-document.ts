@@ -2,37 +2,28 @@
 // schemas in @shop/contracts (message-schemas.ts); asyncapi.ts writes and checks the files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CATALOG_CHANGED, EVENTS_STREAM, eventSubject } from '@shop/contracts';
 import {
   COMMAND_SCHEMAS,
   EVENT_DATA_SCHEMAS,
-  EVENTS_STREAM,
   type JsonSchema,
+  PLAIN_MESSAGE_SCHEMAS,
   commandReplySchema,
   commandRequestSchema,
   eventEnvelopeSchema,
-  eventSubject,
-} from '@shop/contracts';
+} from '@shop/contracts/message-schemas';
 import { type NatsPart, type NatsUse, partPlace, repoRoot } from './nats-use.js';
 
 /**
- * Plain NATS subjects (no JetStream, no command) and their payloads. Their types live in the service
- * that uses them; a new one must be added here before its service's document can be written.
+ * Plain NATS subjects (no JetStream, no command) and their payloads: those shared by several parts are
+ * declared in @shop/contracts; one internal to a service is written here, its type in that service. A
+ * new one must be added here before its service's document can be written.
  */
 const PLAIN_SUBJECTS: Readonly<Record<string, { summary: string; payload: JsonSchema }>> = {
-  'catalog.changed': {
+  [CATALOG_CHANGED]: {
     summary:
       'What the catalogue shows changed (a product created, edited or removed, or stock taken or given back): caches of it, such as rendered pages, drop what it names (at most once)',
-    payload: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        productIds: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Only the stock of these products changed. Absent: anything may have changed',
-        },
-      },
-    },
+    payload: PLAIN_MESSAGE_SCHEMAS[CATALOG_CHANGED]!,
   },
   'products.internal.catalogue-changed': {
     summary:

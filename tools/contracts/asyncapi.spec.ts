@@ -169,8 +169,9 @@ describe('the payload schemas', { timeout: 30_000 }, () => {
   const envelope = <T extends EventEnvelope>(type: T['type'], data: T['data']): T =>
     ({ id: 'e-1', type, schemaVersion: 1, occurredAt: '2026-11-25T12:00:00.000Z', data }) as T;
   const user = 'u1';
-  // Typed by the contracts: a field the types gain fails to compile here until it is added, and then
-  // fails the check below until the schema has it.
+  // Typed by the contracts, where one zod declaration gives each payload its type and its schema: a
+  // field the declaration gains fails to compile here until it is added, and the check below proves
+  // the JSON Schema derived from each accepts what its type allows.
   const events: EventEnvelope[] = [
     envelope<OrderCreatedEvent>(ORDER_CREATED, {
       orderId: 'o1',

@@ -29,6 +29,3 @@ export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';
 export * from './users/user';
 export * from './users/password-recovery';
-export * from './asyncapi/message-schemas';
-// Compiled by everything that imports the contracts: fails when a service's OpenAPI document no longer fits them.
-export type { ContractsMatchDocuments } from './generated/contracts-match-documents';

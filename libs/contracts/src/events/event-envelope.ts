@@ -1,14 +1,33 @@
+import { z } from 'zod';
+import { id, isoDate } from '../messages/fields';
+
 /**
  * Every JetStream event carries an id (used as Nats-Msg-Id for de-duplication), the schema version
  * of its type's `data` (`EVENT_SCHEMA_VERSIONS`) and when it happened. Events published before
  * versions existed carry no `schemaVersion`: they have the first version's shape.
  */
-export interface EventEnvelope<TType extends string = string, TData = unknown> {
-  id: string;
-  type: TType;
-  schemaVersion: number;
-  occurredAt: string;
-  data: TData;
+const envelope = z.strictObject({
+  id: id('Unique event id, also the Nats-Msg-Id the stream de-duplicates by'),
+  type: z.string(),
+  schemaVersion: z.int().min(1),
+  occurredAt: isoDate('When it happened'),
+});
+
+export type EventEnvelope<TType extends string = string, TData = unknown> = Omit<
+  z.infer<typeof envelope>,
+  'type'
+> & { type: TType; data: TData };
+
+/** The envelope of one event type as it travels in this build: its type, version and `data`. */
+export function eventEnvelopeOf(type: string, schemaVersion: number, data: z.ZodType) {
+  return envelope.extend({
+    type: z.literal(type),
+    schemaVersion: z.literal(schemaVersion).meta({
+      type: 'integer',
+      description: 'The schema version of `data` (EVENT_SCHEMA_VERSIONS); none means the first',
+    }),
+    data,
+  });
 }
 
 /** The JetStream stream that keeps every domain event. */

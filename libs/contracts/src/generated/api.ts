@@ -219,6 +219,12 @@ export interface components {
       countInStock: number;
     };
     OrderLineDto: {
+      /** @description Ignored: the catalogue names the product */
+      name?: string;
+      /** @description Ignored: the catalogue prices the product */
+      price?: number;
+      /** @description Ignored: the catalogue has the image */
+      image?: string;
       _id: string;
       quantity: number;
     };
@@ -230,6 +236,14 @@ export interface components {
       phoneNumber: string;
     };
     PlaceOrderDto: {
+      /** @description Ignored: the server prices the order */
+      itemsPrice?: number;
+      /** @description Ignored: the server prices the order */
+      taxPrice?: number;
+      /** @description Ignored: the server prices the order */
+      shippingPrice?: number;
+      /** @description Ignored: the server prices the order */
+      totalPrice?: number;
       orderItems: components['schemas']['OrderLineDto'][];
       shippingAddress: components['schemas']['ShippingAddressDto'];
       /** @enum {string} */

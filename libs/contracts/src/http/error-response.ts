@@ -1,7 +1,7 @@
+import type { Schema } from './api-types';
+
 /** The one error shape every service and the gateway answer with. */
-export interface ErrorResponse {
-  message: string;
-}
+export type ErrorResponse = Schema<'ErrorResponseBody'>;
 
 /** Header the gateway uses to carry the request's correlation id (Kong's correlation-id plugin). */
 export const CORRELATION_ID_HEADER = 'kong-request-id';

@@ -1,3 +1,5 @@
+import type { Schema } from '../http/api-types';
+
 // `POST /api/media` (signed in; multipart, one field `file`) stores one image and answers `{ url }`;
 // `GET /api/media/{id}/{name}` serves it with its true type and immutable caching. `MEDIA_API` and
 // `isMediaUrl` are in media-url.ts.
@@ -19,7 +21,5 @@ export const MEDIA_MESSAGES = {
   tooManyUploads: 'Too many uploads, please try again later',
 } as const;
 
-export interface UploadImageResponse {
-  /** `/api/media/<24 hex id>/<timestamp>-<slug>.<png|jpg|webp|gif>`; `isMediaUrl` accepts it. */
-  url: string;
-}
+/** `/api/media/<24 hex id>/<timestamp>-<slug>.<png|jpg|webp|gif>`; `isMediaUrl` accepts it. */
+export type UploadImageResponse = Schema<'UploadImageBody'>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from '../messages/fields';
+
 /**
  * Request/reply command answered only by the media service (queue group `media`): store a demo
  * image for a seed and answer its URL. Internal: NATS is reachable by the services only and the
@@ -7,16 +10,18 @@
  */
 export const MEDIA_STORE_SEED_IMAGE = 'media.store-seed-image';
 
-export interface StoreSeedImageRequest {
-  /** Lower-case letters, digits and '-', e.g. `demo-glock-19-gen5-1`. */
-  seedKey: string;
-  /** The original file name, e.g. `glock-19-gen5-1.png`; only its slug is kept. */
-  fileName: string;
-  /** The image bytes, base64. NATS messages are at most 1 MB by default, so seed images stay small. */
-  contentBase64: string;
-}
+/**
+ * `seedKey`: lower-case letters, digits and '-', e.g. `demo-glock-19-gen5-1`. `fileName`: the original
+ * file name, e.g. `glock-19-gen5-1.png`; only its slug is kept. `contentBase64`: the image bytes. NATS
+ * messages are at most 1 MB by default, so seed images stay small.
+ */
+export const storeSeedImageRequest = z.strictObject({
+  seedKey: z.string().regex(/^[a-z0-9-]+$/),
+  fileName: text(),
+  contentBase64: z.string().meta({ contentEncoding: 'base64' }),
+});
+export type StoreSeedImageRequest = z.infer<typeof storeSeedImageRequest>;
 
-export interface StoreSeedImageReply {
-  /** A media URL (`/api/media/...`). */
-  url: string;
-}
+/** A media URL (`/api/media/...`). */
+export const storeSeedImageReply = z.strictObject({ url: z.string().regex(/^\/api\/media\//) });
+export type StoreSeedImageReply = z.infer<typeof storeSeedImageReply>;

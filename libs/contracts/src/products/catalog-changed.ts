@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Plain NATS subject (no JetStream) on which the products service says, after each write, that what the
  * catalogue shows changed: an admin created, edited or removed a product, or an order took or gave back
@@ -7,7 +9,10 @@
  */
 export const CATALOG_CHANGED = 'catalog.changed';
 
-export interface CatalogChangedMessage {
-  /** Only the stock of these products changed. Absent: anything may have changed (names, prices, lists). */
-  productIds?: string[];
-}
+export const catalogChangedMessage = z.strictObject({
+  productIds: z
+    .array(z.string())
+    .describe('Only the stock of these products changed. Absent: anything may have changed')
+    .optional(),
+});
+export type CatalogChangedMessage = z.infer<typeof catalogChangedMessage>;

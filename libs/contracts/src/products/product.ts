@@ -1,19 +1,10 @@
-/** A product as the catalogue answers it (docs/product/data.md, "Product"). */
-export interface Product {
-  _id: string;
-  name: string;
-  slug: string;
-  /** Image URLs (media URLs: `isMediaUrl`); the first is the card and cart image. */
-  image: string[];
-  category: string;
-  brand: string;
-  price: number;
-  countInStock: number;
-  description: string;
-  /** 0 to 5. */
-  rating: number;
-  numReviews: number;
-}
+import type { QueryOf, Schema } from '../http/api-types';
+
+/**
+ * A product as the catalogue answers it (docs/product/data.md, "Product"): `image` holds media URLs
+ * (`isMediaUrl`), the first the card and cart image; `rating` is 0 to 5.
+ */
+export type Product = Schema<'ProductResponse'>;
 
 /** What every stored slug looks like: lower-case words of letters and digits joined by single dashes. */
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -26,31 +17,15 @@ export const LISTINGS_API = '/api/listings';
 
 /**
  * What an admin sends to create (`POST /api/listings/create`) or update
- * (`POST /api/products/update/{id}`) a product. Create answers 201 with the product, update 200.
+ * (`POST /api/products/update/{id}`) a product; create answers 201 with the product, update 200. A
+ * slug empty on create is made from the name, and kept on update; `image` holds 1 to 5 media URLs;
+ * `price` is at least 1 with two decimals at most; `countInStock` is a whole number, at least 1 on
+ * create and 0 on update; `rating` and `numReviews` are accepted but set by the server.
  */
-export interface ProductInput {
-  name: string;
-  /** Lower-case words joined by '-'; made from the name when empty on create, kept when empty on update. */
-  slug?: string;
-  /** 1 to 5 media URLs (`/api/media/...`). */
-  image: string[];
-  category: string;
-  brand: string;
-  /** At least 1, at most two decimals. */
-  price: number;
-  /** A whole number: at least 1 on create, at least 0 on update. */
-  countInStock: number;
-  description: string;
-  /** Accepted when 0 to 5, but set by the server: 0 for a new product, unchanged by an update. */
-  rating?: number;
-  /** Accepted when a whole number >= 0, but set by the server like `rating`. */
-  numReviews?: number;
-}
+export type ProductInput = Schema<'CreateProductDto'>;
 
 /** The answer of `DELETE /api/products/delete/{id}`. */
-export interface ProductDeletedResponse {
-  message: string;
-}
+export type ProductDeletedResponse = Schema<'ProductDeletedBody'>;
 
 export const PRODUCT_LIMITS = {
   minImages: 1,
@@ -82,19 +57,7 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
  * newest first. Paging is asked for with `page` and/or `pageSize`; the answer is always a JSON array
  * and the number of matching products is in the `X-Total-Count` header.
  */
-export interface ProductSearchQuery {
-  /** Text (never a pattern) found case-insensitively in name, brand, category or description. */
-  query?: string;
-  category?: string;
-  brand?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: ProductSort;
-  /** From 1. */
-  page?: number;
-  /** 1 to 100; 50 when only `page` is given. */
-  pageSize?: number;
-}
+export type ProductSearchQuery = QueryOf<'/api/products', 'get'>;
 
 /** The response header that carries the number of products matching a search. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

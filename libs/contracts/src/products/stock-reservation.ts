@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { id, money, positive, stockLine, text } from '../messages/fields';
+
 /**
  * Request/reply commands the products service answers over NATS (queue group `products`).
  * Refusals come back as `{ status, message }`: 409 'Sorry. Product is out of stock', 404
@@ -8,44 +11,42 @@
 export const PRODUCTS_RESERVE = 'products.reserve';
 export const PRODUCTS_RELEASE = 'products.release';
 
-export interface StockRequestItem {
-  productId: string;
-  /** A positive whole number; lines for the same product are merged by the caller. */
-  quantity: number;
-}
+/** A product and a positive whole quantity; lines for the same product are merged by the caller. */
+export type StockRequestItem = z.infer<ReturnType<typeof stockLine>>;
 
 /**
  * Take stock for every item, all or none. `reservationId` is the caller's key (orders use the new
  * order's id): repeating a reserve with the same id answers the first result and takes nothing more.
  */
-export interface ReserveStockRequest {
-  reservationId: string;
-  items: StockRequestItem[];
-}
+export const reserveStockRequest = z.strictObject({
+  reservationId: id("The caller's key: the new order's id"),
+  items: z.array(stockLine()),
+});
+export type ReserveStockRequest = z.infer<typeof reserveStockRequest>;
 
 /** The authoritative catalogue data of a reserved line: the server prices orders from this. */
-export interface ReservedItem {
-  productId: string;
-  name: string;
-  /** Unit price in the shop's currency, as the catalogue holds it (two decimals at most). */
-  price: number;
-  /** First product image URL, or '' when the product has none. */
-  image: string;
-  quantity: number;
-}
+const reservedItem = z.strictObject({
+  productId: id('A product'),
+  name: text(),
+  price: money('Unit price as the catalogue holds it'),
+  image: z.string().describe("First product image URL, or ''"),
+  quantity: positive('How many'),
+});
+export type ReservedItem = z.infer<typeof reservedItem>;
 
-export interface ReserveStockReply {
-  reservationId: string;
-  items: ReservedItem[];
-}
+export const reserveStockReply = z.strictObject({
+  reservationId: id('The reservation'),
+  items: z.array(reservedItem),
+});
+export type ReserveStockReply = z.infer<typeof reserveStockReply>;
 
 /** Give a reservation's stock back; however often it is sent, stock comes back once. */
-export interface ReleaseStockRequest {
-  reservationId: string;
-}
+export const releaseStockRequest = z.strictObject({ reservationId: id('The reservation to give back') });
+export type ReleaseStockRequest = z.infer<typeof releaseStockRequest>;
 
-export interface ReleaseStockReply {
-  reservationId: string;
-  /** True when this call gave the stock back; false when it had been released already, never taken, or sold (a paid order). */
-  released: boolean;
-}
+/** `released` is false when it had been released already, never taken, or sold (a paid order). */
+export const releaseStockReply = z.strictObject({
+  reservationId: id('The reservation'),
+  released: z.boolean().describe('Whether this call gave the stock back'),
+});
+export type ReleaseStockReply = z.infer<typeof releaseStockReply>;

@@ -1,10 +1,7 @@
+import type { Schema } from '../http/api-types';
+
 /** Website settings record (docs/product/data.md, "Website settings"); the storefront uses the first one. */
-export interface SiteSettings {
-  _id: string;
-  siteName: string;
-  currency: string;
-  logo: string;
-}
+export type SiteSettings = Schema<'SiteSettingsResponse'>;
 
 export const DATA_API = '/api/data';
 
@@ -15,11 +12,4 @@ export const SITE_SETTINGS_API = `${DATA_API}/all-data`;
 export const SITE_SETTINGS_LIMITS = { siteName: 60, currency: 5 } as const;
 
 /** Body of `PUT api/data/update-data` (admin). */
-export interface UpdateSiteSettingsRequest {
-  /** The record to change (`_id` of one from `GET api/data/all-data`). */
-  id: string;
-  siteName: string;
-  currency: string;
-  /** One of our media URLs, or '' for none. */
-  logo: string;
-}
+export type UpdateSiteSettingsRequest = Schema<'UpdateSiteSettingsDto'>;

@@ -1,3 +1,5 @@
+import type { Schema } from '../http/api-types';
+
 /**
  * Answers of `POST api/users/forgot-password` and `reset-password`: the users service sends them and the
  * reset screen recognises a refused code by its text, to show the shop's own message for it
@@ -11,8 +13,4 @@ export const PASSWORD_RECOVERY_MESSAGES = {
 } as const;
 
 /** Body of `POST api/users/reset-password`: the address the code was sent to, the code, the new password. */
-export interface ResetPasswordRequest {
-  email: string;
-  otp: string;
-  newPassword: string;
-}
+export type ResetPasswordRequest = Schema<'ResetPasswordDto'>;

@@ -1,26 +1,19 @@
+import type { QueryOf, Schema } from '../http/api-types';
+
 /**
  * A user as the admin list shows it (docs/product/data.md, "User"): never a hash, a code or anything
  * internal.
  */
-export interface UserSummary {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
+export type UserSummary = Schema<'UserSummaryResponse'>;
 
 /**
  * What sign-in, sign-up and a profile update answer, and what the storefront keeps as `userInfo`;
  * `token` is the bearer token sent with every call.
  */
-export interface UserInfo extends UserSummary {
-  token: string;
-}
+export type UserInfo = Schema<'UserInfoResponse'>;
 
 /** A plain answer to a call whose result is only a confirmation. */
-export interface Confirmation {
-  message: string;
-}
+export type Confirmation = Schema<'ConfirmationResponse'>;
 
 /** Where the users API is reachable, relative to the site root. */
 export const USERS_API = '/api/users';
@@ -39,13 +32,4 @@ export const USER_LIST_LIMITS = {
  * first, as before. The answer is always an array; the number of matching accounts is in
  * `X-Total-Count` (`TOTAL_COUNT_HEADER`).
  */
-export interface UserListQuery {
-  /** Text (never a pattern) found case-insensitively in the name or the e-mail address. */
-  q?: string;
-  /** Only admins (true) or only shoppers (false). */
-  isAdmin?: boolean;
-  /** 1-based page number; paging is asked for with `page` and/or `limit`. */
-  page?: number;
-  /** Accounts per page, 1 to `USER_LIST_LIMITS.maxLimit` (default `USER_LIST_LIMITS.defaultLimit`). */
-  limit?: number;
-}
+export type UserListQuery = QueryOf<'/api/users/all-users', 'get'>;

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../orders/pricing';
+import type { Schema } from '../http/api-types';
 
 /** Where the wallet API is reachable, relative to the site root. */
 export const WALLET_API = '/api/wallet';
@@ -7,22 +7,7 @@ export const WALLET_API = '/api/wallet';
 export const WALLET_DETAILS_MAX_LENGTH = 200;
 
 /** Where a customer sends a manual payment for one payment method (docs/product/data.md, "Wallet"). */
-export interface Wallet {
-  _id: string;
-  /** The coin or payment method, one of the payment screen's choices. */
-  paymentMethod: PaymentMethod;
-  /** The wallet id, address or handle to pay to. */
-  paymentDetails: string;
-  /** QR code image URL (one of our media URLs), or ''. */
-  qrCode: string;
-}
+export type Wallet = Schema<'WalletResponse'>;
 
 /** Body of `PUT api/wallet/update-wallet` (admin). */
-export interface UpdateWalletRequest {
-  /** Which payment method's wallet. */
-  coin: PaymentMethod;
-  /** The new payment details. */
-  walletId: string;
-  /** One of our media URLs, or '' for none. */
-  qrCode: string;
-}
+export type UpdateWalletRequest = Schema<'UpdateWalletDto'>;

@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SiteSettings } from '@shop/contracts';
 
-/** A website settings record as the API answers it, for its OpenAPI document (implements the contract type). */
-export class SiteSettingsResponse implements SiteSettings {
+/** A website settings record as the API answers it: the source of the contract type `SiteSettings`. */
+export class SiteSettingsResponse {
   @ApiProperty() _id!: string;
   @ApiProperty() siteName!: string;
   @ApiProperty() currency!: string;

@@ -1,18 +1,10 @@
-import {
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  type Order,
-  type OrderDeleted,
-  type OrderItem,
-  type OrderStatus,
-  type PaymentMethod,
-  type ShippingAddress,
-} from '@shop/contracts';
+import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@shop/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
-// What the orders API answers, for its OpenAPI document; each class implements the contract type.
+// What the orders API answers: through the OpenAPI document, each class is the source of the contract
+// type @shop/contracts names for it (docs/decisions/0022-one-source-per-shape.md).
 
-export class OrderItemResponse implements OrderItem {
+export class OrderItemResponse {
   @ApiProperty({ description: "The product's id" }) _id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: 'integer' }) quantity!: number;
@@ -20,7 +12,7 @@ export class OrderItemResponse implements OrderItem {
   @ApiProperty({ description: "The product's first image URL, or ''" }) image!: string;
 }
 
-export class ShippingAddressResponse implements ShippingAddress {
+export class ShippingAddressResponse {
   @ApiProperty() fullName!: string;
   @ApiProperty() address!: string;
   @ApiProperty() city!: string;
@@ -28,7 +20,7 @@ export class ShippingAddressResponse implements ShippingAddress {
   @ApiProperty() phoneNumber!: string;
 }
 
-export class OrderResponse implements Order {
+export class OrderResponse {
   @ApiProperty() _id!: string;
   @ApiProperty({ description: 'The id of the user who placed it' }) user!: string;
   @ApiProperty({ type: [OrderItemResponse] }) orderItems!: OrderItemResponse[];
@@ -49,7 +41,7 @@ export class OrderResponse implements Order {
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
-export class OrderDeletedResponse implements OrderDeleted {
+export class OrderDeletedResponse {
   @ApiProperty() _id!: string;
   @ApiProperty() message!: string;
   @ApiProperty({

@@ -1,4 +1,5 @@
 import { ORDER_LIMITS, PAYMENT_METHODS, PHONE_NUMBER_PATTERN, type PaymentMethod } from '@shop/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -27,6 +28,17 @@ export class OrderLineDto {
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(ORDER_LIMITS.maxQuantity, { message: `quantity must be at most ${ORDER_LIMITS.maxQuantity}` })
   quantity!: number;
+
+  // What the cart shows of the line; the call carries it (docs/product/calls.md, "Orders"), and
+  // whitelisting drops it: the server takes name, price and image from the catalogue.
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue names the product' })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue prices the product' })
+  price?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue has the image' })
+  image?: string;
 }
 
 export class ShippingAddressDto {
@@ -64,8 +76,8 @@ export class ShippingAddressDto {
 }
 
 /**
- * Body of `POST api/orders`. Whitelisting drops the client's `itemsPrice`, `taxPrice`,
- * `shippingPrice` and `totalPrice`: the server prices the order itself.
+ * Body of `POST api/orders`. Only product ids and quantities count: whitelisting drops the names,
+ * prices and totals the client sends, and the server prices the order from the catalogue.
  */
 export class PlaceOrderDto {
   @IsArray({ message: 'orderItems must be a list' })
@@ -83,4 +95,17 @@ export class PlaceOrderDto {
 
   @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of: ${PAYMENT_METHODS.join(', ')}` })
   paymentMethod!: PaymentMethod;
+
+  // The cart's totals; the call carries them (docs/product/calls.md, "Orders"), and whitelisting drops them.
+  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
+  itemsPrice?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
+  taxPrice?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
+  shippingPrice?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
+  totalPrice?: number;
 }

@@ -1,4 +1,4 @@
-import { type ProductInput, PRODUCT_LIMITS, PRODUCT_MESSAGES, isMediaUrl } from '@shop/contracts';
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES, isMediaUrl } from '@shop/contracts';
 import { Trim } from '@shop/service-kit';
 import {
   ArrayMaxSize,
@@ -36,7 +36,7 @@ function IsMediaImageUrl(options?: ValidationOptions): PropertyDecorator {
  * The fields create and update share (docs/product/rules.md, "Listings"); countInStock differs, see
  * below.
  */
-abstract class ProductInputDto implements ProductInput {
+abstract class ProductInputDto {
   @Trim()
   @IsString()
   @IsNotEmpty(required)

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { FacetCount, Product, ProductDeletedResponse, ProductFacets } from '@shop/contracts';
 
-// What the catalogue answers, for its OpenAPI document; each class implements the contract type.
+// What the catalogue answers: through the OpenAPI document, each class is the source of the contract
+// type @shop/contracts names for it (docs/decisions/0022-one-source-per-shape.md).
 
-export class ProductResponse implements Product {
+export class ProductResponse {
   @ApiProperty() _id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ description: 'Lower-case words of letters and digits joined by single dashes' })
@@ -19,16 +19,16 @@ export class ProductResponse implements Product {
   @ApiProperty({ type: 'integer' }) numReviews!: number;
 }
 
-export class ProductDeletedBody implements ProductDeletedResponse {
+export class ProductDeletedBody {
   @ApiProperty({ example: 'Product deleted' }) message!: string;
 }
 
-export class FacetCountResponse implements FacetCount {
+export class FacetCountResponse {
   @ApiProperty() value!: string;
   @ApiProperty({ type: 'integer' }) count!: number;
 }
 
-export class ProductFacetsResponse implements ProductFacets {
+export class ProductFacetsResponse {
   @ApiProperty({ type: [FacetCountResponse] }) categories!: FacetCountResponse[];
   @ApiProperty({ type: [FacetCountResponse] }) brands!: FacetCountResponse[];
 }

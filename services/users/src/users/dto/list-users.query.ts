@@ -1,9 +1,9 @@
-import { USER_LIST_LIMITS, type UserListQuery } from '@shop/contracts';
+import { USER_LIST_LIMITS } from '@shop/contracts';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { QueryBoolean, QueryNumber, QueryText } from '@shop/service-kit';
 
-/** Query of the admin list `GET api/users/all-users` (contracts: `UserListQuery`). */
-export class ListUsersQuery implements UserListQuery {
+/** Query of the admin list `GET api/users/all-users`: the source of the contract type `UserListQuery`. */
+export class ListUsersQuery {
   @IsOptional()
   @QueryText()
   @IsString({ message: 'q must be a single text' })

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PAYMENT_METHODS, type PaymentMethod, type Wallet } from '@shop/contracts';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
 
-/** A wallet as the API answers it, for its OpenAPI document (implements the contract type). */
-export class WalletResponse implements Wallet {
+/** A wallet as the API answers it: the source of the contract type `Wallet`. */
+export class WalletResponse {
   @ApiProperty() _id!: string;
   @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: PaymentMethod;
   @ApiProperty({ description: 'The wallet id, address or handle to pay to' }) paymentDetails!: string;
