@@ -108,61 +108,13 @@ describe('workloads', () => {
     },
   );
 
-  it.each(containers)(
-    '$name requests and limits CPU, memory and ephemeral storage, enough for its emptyDir volumes',
-    ({ container, pod }) => {
-      check.resourcesBounded(container, pod);
-    },
-  );
-
-  it.each(containers)(
-    '$name meets the restricted Pod Security Standard as user and group 10001',
-    ({ container, pod }) => {
-      check.restrictedAsShopUser(container, pod);
-    },
-  );
-
-  it.each(containers)(
-    '$name uses an image pinned to a full version or a digest, ours from the shop registry',
-    ({ container, unit }) => {
-      check.pinnedImage(container, unit);
-    },
-  );
-
-  it.each(workloads)(
-    '$name runs as a ServiceAccount of its own unit, with no API token mounted',
-    ({ unit, environment, pod }) => {
-      check.ownServiceAccountWithoutToken(REAL, unit, environment, pod);
-    },
-  );
-
-  it.each(workloads)('$name keeps its replicas on different nodes (pod anti-affinity)', ({ pod }) => {
-    check.replicasOnDifferentNodes(pod);
-  });
-
   it('scales every stateless part: the services, the front-ends and Kong', () => {
     check.scalesEveryStatelessPart(SCALED_UNITS, ROUTED_UNITS);
   });
 
-  it.each(
-    SCENES.flatMap(({ scene, environment }) => SCALED_UNITS.map((unit) => ({ scene, environment, unit }))),
-  )(
-    '$scene: k8s/$unit is scaled by an autoscaling/v2 HPA from 2 replicas at least, the Deployment fixing none, guarded by a PodDisruptionBudget',
-    ({ environment, unit }) => {
-      check.scaledByHpaGuardedByBudget(REAL, unit, environment);
-    },
-  );
-
   it.each(SCALED_UNITS)('k8s/%s may run more replicas in prod than in dev, never fewer', (unit) => {
     check.moreReplicasInProd(REAL, unit);
   });
-
-  it.each(UNIT_SCENES)(
-    '$scene: k8s/$unit: each Service selects its pods and targets a port they declare',
-    ({ environment, unit }) => {
-      check.servicesTargetDeclaredPorts(REAL, unit, environment);
-    },
-  );
 });
 
 describe('releases', () => {
@@ -296,15 +248,6 @@ describe('network policies', () => {
   it('the namespace lets every pod reach the cluster DNS over UDP and TCP, and nothing else', () => {
     check.namespaceAllowsDnsOnly(REAL);
   });
-
-  const workloadUnits = UNITS.filter((unit) => workloadsOf(kustomizeOrNothing(unitFolder(unit))).length > 0);
-
-  it.each(workloadUnits)(
-    'k8s/%s limits both directions of its pods itself, so they stay closed when deployed alone',
-    (unit) => {
-      check.limitsBothDirectionsAlone(REAL, unit);
-    },
-  );
 
   it("admits anyone to Kong's proxy port, and nothing else of it", () => {
     check.kongAdmitsProxyOnly(REAL);

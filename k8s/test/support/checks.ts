@@ -11,7 +11,6 @@ import {
   type Probe,
   REPO_ROOT,
   UNITS,
-  bytes,
   compareVersions,
   componentOf,
   key,
@@ -46,8 +45,6 @@ export const REAL: Manifests = {
 export const IMAGE_REGISTRY = 'registry.example.com/shop/';
 const NAMESPACE = 'shop';
 const PART_OF = { 'app.kubernetes.io/part-of': 'shop' };
-/** shared-design: every container of the shop runs as this user and group. */
-const SHOP_ID = 10001;
 const KONG_YML = 'gateway/kong.yml';
 
 /** Units whose Deployment is of one of these components. */
@@ -331,72 +328,6 @@ export function probesAskWhatTheImageAnswers(
   }
 }
 
-export function resourcesBounded(container: Container, pod: PodTemplate['spec']): void {
-  for (const bound of [container.resources?.requests, container.resources?.limits]) {
-    expect(bound, 'requests and limits').toMatchObject({
-      cpu: expect.any(String),
-      memory: expect.any(String),
-      'ephemeral-storage': expect.any(String),
-    });
-  }
-  const scratch = (pod.volumes ?? [])
-    .filter((volume) => volume.emptyDir)
-    .map((volume) => {
-      expect(volume.emptyDir?.sizeLimit, `emptyDir ${volume.name} has a sizeLimit`).toBeDefined();
-      return bytes(volume.emptyDir?.sizeLimit ?? '0');
-    })
-    .reduce((sum, size) => sum + size, 0);
-  expect(
-    bytes(container.resources?.limits?.['ephemeral-storage'] ?? '0'),
-    'ephemeral-storage limit covers the emptyDir volumes',
-  ).toBeGreaterThanOrEqual(scratch);
-}
-
-export function restrictedAsShopUser(container: Container, pod: PodTemplate['spec']): void {
-  const effective = { ...pod.securityContext, ...container.securityContext };
-  expect(effective.runAsNonRoot, 'runAsNonRoot').toBe(true);
-  expect(effective.runAsUser, 'numeric, so the kubelet can verify runAsNonRoot').toBe(SHOP_ID);
-  expect(effective.runAsGroup, 'runAsGroup').toBe(SHOP_ID);
-  expect(pod.securityContext?.fsGroup, 'fsGroup').toBe(SHOP_ID);
-  expect(effective.seccompProfile?.type, 'seccompProfile').toBe('RuntimeDefault');
-  expect(container.securityContext?.allowPrivilegeEscalation, 'allowPrivilegeEscalation').toBe(false);
-  expect(container.securityContext?.capabilities?.drop, 'capabilities dropped').toContain('ALL');
-  expect(container.securityContext?.readOnlyRootFilesystem, 'readOnlyRootFilesystem').toBe(true);
-}
-
-/**
- * A tag names one build only when it is a full release version (`8.0.17`, `2.12.1-alpine`, `3.9.1`) or
- * the image is named by its digest: `mongo:8.0` or `latest` move when their publisher releases.
- */
-export function pinnedImage(container: Container, unit: string): void {
-  const { image } = container;
-  const digest = /@sha256:[0-9a-f]{64}$/.test(image);
-  const [, tag] = /^[^@]+:([^:/@]+)$/.exec(image) ?? [];
-  expect(
-    digest || (tag !== undefined && /^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(tag)),
-    `${image} is pinned to a full x.y.z version or a digest`,
-  ).toBe(true);
-  if (image.startsWith(IMAGE_REGISTRY)) {
-    expect(image.slice(IMAGE_REGISTRY.length).split(/[:@]/)[0], 'our image of this unit').toBe(unit);
-  }
-}
-
-export function ownServiceAccountWithoutToken(
-  m: Manifests,
-  unit: string,
-  environment: Environment | undefined,
-  pod: PodTemplate,
-): void {
-  const name = pod.spec.serviceAccountName;
-  expect(name, 'a ServiceAccount of its own, not "default"').toBe(unit);
-  const account = m
-    .render(unitFolder(unit, environment))
-    .find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name);
-  expect(account, `k8s/${unitFolder(unit, environment)} declares ServiceAccount ${name}`).toBeDefined();
-  expect(account?.automountServiceAccountToken, 'the account mounts no token').toBe(false);
-  expect(pod.spec.automountServiceAccountToken, 'the pod mounts no token').toBe(false);
-}
-
 interface AffinityTerm {
   topologyKey: string;
   labelSelector?: { matchLabels?: Record<string, string> };
@@ -411,46 +342,8 @@ const requiredAntiAffinity = (pod: PodTemplate) =>
   (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ??
     []) as AffinityTerm[];
 
-export function replicasOnDifferentNodes(pod: PodTemplate): void {
-  const preferred = (
-    (pod.spec.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) as {
-      podAffinityTerm: AffinityTerm;
-    }[]
-  ).map(({ podAffinityTerm }) => podAffinityTerm);
-  // Preferred, so a small cluster still schedules the pods; required where a second pod on the node
-  // would defeat the point (the members of the production data tier).
-  expect(
-    spreadsByHostname([...preferred, ...requiredAntiAffinity(pod)], pod),
-    'an anti-affinity on the hostname, selecting its own pods',
-  ).toBe(true);
-}
-
 export function scalesEveryStatelessPart(scaled: string[], routed: string[]): void {
   expect(scaled, 'the units scaled by an HPA').toEqual(expect.arrayContaining([...routed, 'kong']));
-}
-
-export function scaledByHpaGuardedByBudget(m: Manifests, unit: string, environment?: Environment): void {
-  const objects = m.render(unitFolder(unit, environment));
-  const [deployment, ...others] = objects.filter((object) => object.kind === 'Deployment');
-  expect(others, 'one Deployment').toHaveLength(0);
-  if (!deployment) throw new Error(`k8s/${unit} has no Deployment`);
-  expect(deployment.spec?.replicas, 'an apply must not reset what the HPA chose').toBeUndefined();
-  const hpa = objects.find((object) => object.kind === 'HorizontalPodAutoscaler');
-  expect(hpa?.apiVersion, 'an autoscaling/v2 HPA').toBe('autoscaling/v2');
-  expect(hpa?.spec?.scaleTargetRef, 'the HPA scales the Deployment').toEqual({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    name: deployment.metadata.name,
-  });
-  expect(hpa?.spec?.minReplicas, 'minReplicas').toBeGreaterThanOrEqual(2);
-  expect(hpa?.spec?.maxReplicas, 'maxReplicas').toBeGreaterThan(hpa?.spec?.minReplicas ?? 0);
-  const budget = objects.find((object) => object.kind === 'PodDisruptionBudget');
-  expect(
-    matches(budget?.spec?.selector?.matchLabels, podTemplateOf(deployment).metadata.labels),
-    'a PodDisruptionBudget selects the pods',
-  ).toBe(true);
-  // A budget that never blocks a drain, whatever the HPA scaled to.
-  expect(budget?.spec?.maxUnavailable, 'maxUnavailable').toBe(1);
 }
 
 export function moreReplicasInProd(m: Manifests, unit: string): void {
@@ -462,26 +355,6 @@ export function moreReplicasInProd(m: Manifests, unit: string): void {
   expect(bounds('prod')?.maxReplicas, 'prod maxReplicas').toBeGreaterThan(
     bounds('dev')?.maxReplicas ?? Infinity,
   );
-}
-
-export function servicesTargetDeclaredPorts(m: Manifests, unit: string, environment?: Environment): void {
-  const objects = m.render(unitFolder(unit, environment));
-  for (const service of objects.filter((object) => object.kind === 'Service')) {
-    const selected = workloadsOf(objects).filter((workload) =>
-      matches(service.spec?.selector, podTemplateOf(workload).metadata.labels),
-    );
-    expect(selected.length, `${key(service)} selects no pods`).toBeGreaterThan(0);
-    const declared = selected.flatMap((workload) =>
-      podTemplateOf(workload).spec.containers.flatMap((container) => container.ports ?? []),
-    );
-    for (const port of service.spec?.ports ?? []) {
-      const target = port.targetPort ?? port.port;
-      expect(
-        declared.some((candidate) => candidate.name === target || candidate.containerPort === target),
-        `${key(service)} port ${port.port} targets ${target}, which no container declares`,
-      ).toBe(true);
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -677,19 +550,6 @@ export function namespaceAllowsDnsOnly(m: Manifests): void {
       ],
     },
   ]);
-}
-
-export function limitsBothDirectionsAlone(m: Manifests, unit: string): void {
-  const objects = m.render(unitFolder(unit));
-  for (const workload of workloadsOf(objects)) {
-    const own = policiesOf(objects).filter((policy) =>
-      matches(policy.spec?.podSelector?.matchLabels, podTemplateOf(workload).metadata.labels),
-    );
-    expect(own.flatMap((policy) => policy.spec?.policyTypes ?? []).sort(), key(workload)).toEqual([
-      'Egress',
-      'Ingress',
-    ]);
-  }
 }
 
 export function kongAdmitsProxyOnly(m: Manifests): void {

@@ -186,23 +186,6 @@ export function matches(
   );
 }
 
-/** A Kubernetes quantity of bytes (`64Mi`, `1Gi`, `500M`, `1024`) as a number. */
-export function bytes(quantity: string): number {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity);
-  if (!match) throw new Error(`not a byte quantity: ${quantity}`);
-  const factor: Record<string, number> = {
-    Ki: 2 ** 10,
-    Mi: 2 ** 20,
-    Gi: 2 ** 30,
-    Ti: 2 ** 40,
-    k: 1e3,
-    M: 1e6,
-    G: 1e9,
-    T: 1e12,
-  };
-  return Number(match[1]) * (match[2] ? factor[match[2]]! : 1);
-}
-
 /** Compares two x.y.z versions: negative, zero or positive like a sort comparator. */
 export function compareVersions(a: string, b: string): number {
   const parts = (version: string) => version.split('-')[0]!.split('.').map(Number);

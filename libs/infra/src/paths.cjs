@@ -47,9 +47,11 @@ function toolPaths(versions = toolVersions()) {
     chromium: '/usr/bin/chromium',
     deck: '/usr/bin/deck',
     checkers: {
-      // What k8s/test checks the manifests with: a plain `kustomize build`, the Kubernetes schemas, kube-score.
+      // What k8s/test checks the manifests with: a plain `kustomize build`, the Kubernetes schemas, kube-score,
       kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),
       kubeScore: join(toolsDir, `kube-score-${versions.kubeScore}`, 'kube-score'),
+      // The shop's own rules for the manifests, as OPA policies (k8s/policy).
+      conftest: join(toolsDir, `conftest-${versions.conftest}`, 'conftest'),
       kubernetesValidate: join(
         toolsDir,
         `kubernetes-validate-${versions.kubernetesValidate}`,

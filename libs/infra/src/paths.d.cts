@@ -5,6 +5,7 @@ export interface ToolVersions {
   images: { mongo: string; nats: string };
   kustomize: string;
   kubeScore: string;
+  conftest: string;
   kubernetesValidate: string;
   hadolint: string;
   actionlint: string;
@@ -16,7 +17,7 @@ export interface ToolVersions {
 }
 
 export type CheckerName =
-  'kustomize' | 'kubeScore' | 'kubernetesValidate' | 'hadolint' | 'actionlint' | 'composeConfig';
+  'kustomize' | 'kubeScore' | 'conftest' | 'kubernetesValidate' | 'hadolint' | 'actionlint' | 'composeConfig';
 
 export interface ToolPaths {
   toolsDir: string;
