@@ -44,7 +44,7 @@ good_pod := {
 deployment_with(pod) := {
 	"apiVersion": "apps/v1",
 	"kind": "Deployment",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"spec": {
 		"selector": {"matchLabels": {"app.kubernetes.io/name": "orders"}},
 		"template": {"metadata": {"labels": labels}, "spec": pod},
@@ -54,7 +54,7 @@ deployment_with(pod) := {
 good_hpa := {
 	"apiVersion": "autoscaling/v2",
 	"kind": "HorizontalPodAutoscaler",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"spec": {
 		"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "orders"},
 		"minReplicas": 2,
@@ -65,28 +65,28 @@ good_hpa := {
 good_budget := {
 	"apiVersion": "policy/v1",
 	"kind": "PodDisruptionBudget",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": "orders"}}},
 }
 
 good_service := {
 	"apiVersion": "v1",
 	"kind": "Service",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"spec": {"selector": {"app.kubernetes.io/name": "orders"}, "ports": [{"port": 3002, "targetPort": "http"}]},
 }
 
 good_account := {
 	"apiVersion": "v1",
 	"kind": "ServiceAccount",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"automountServiceAccountToken": false,
 }
 
 good_policy := {
 	"apiVersion": "networking.k8s.io/v1",
 	"kind": "NetworkPolicy",
-	"metadata": {"name": "orders", "labels": labels},
+	"metadata": {"name": "orders", "namespace": "shop", "labels": labels},
 	"spec": {
 		"podSelector": {"matchLabels": {"app.kubernetes.io/name": "orders"}},
 		"policyTypes": ["Ingress", "Egress"],
@@ -203,7 +203,7 @@ test_an_account_that_mounts_a_token if {
 }
 
 test_an_account_that_is_not_there if {
-	denies({"ServiceAccount": {"metadata": {"name": "orders-old", "labels": labels}}}, "Deployment/orders: no ServiceAccount orders beside it")
+	denies({"ServiceAccount": {"metadata": {"name": "orders-old"}}}, "Deployment/orders: no ServiceAccount orders beside it")
 }
 
 test_no_anti_affinity if {
@@ -259,4 +259,23 @@ test_a_service_targeting_a_declared_number if {
 
 test_traffic_limited_one_way_only if {
 	denies({"NetworkPolicy": {"spec": {"policyTypes": ["Ingress"]}}}, "Deployment/orders: no NetworkPolicy of its own limits its Egress")
+}
+
+test_an_object_outside_the_namespace if {
+	denies({"Service": {"metadata": {"namespace": "default"}}}, "Service/orders: not in the shop namespace")
+}
+
+test_an_object_without_the_shop_label if {
+	denies({"PodDisruptionBudget": {"metadata": {"labels": {"app.kubernetes.io/part-of": "other"}}}}, "PodDisruptionBudget/orders: no label app.kubernetes.io/part-of=shop")
+}
+
+test_pods_without_the_shop_label if {
+	denies(
+		{"Deployment": object.union(deployment_with(good_pod), {"spec": {"template": {"metadata": {"labels": {"app.kubernetes.io/part-of": "other"}}}}})},
+		"Deployment/orders: its pods have no label app.kubernetes.io/part-of=shop",
+	)
+}
+
+test_another_namespace_object if {
+	"Namespace/default: a namespace other than shop" in deny with input as [{"path": "-", "contents": {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "default", "labels": labels}}}]
 }

@@ -169,18 +169,6 @@ const CASES: Broken[] = [
       ),
     says: /Deployment\/shop\/orders/,
   },
-  {
-    check: 'namespaceAndCommonLabels',
-    what: 'orders in the default namespace',
-    run: () =>
-      check.namespaceAndCommonLabels(
-        changedEach({ kind: 'Deployment', name: 'orders' }, (deployment) => {
-          deployment.metadata.namespace = 'default';
-        }),
-        'orders',
-      ),
-    says: /Deployment\/default\/orders namespace/,
-  },
   // Workloads
   {
     check: 'includesEveryRoutedUnit',

@@ -62,13 +62,6 @@ describe('kustomize folders', () => {
       check.sameAloneAndWhole(REAL, environment);
     },
   );
-
-  it.each(UNIT_SCENES)(
-    '$scene: k8s/$unit puts everything in the shop namespace with the common labels',
-    ({ environment, unit }) => {
-      check.namespaceAndCommonLabels(REAL, unit, environment);
-    },
-  );
 });
 
 describe('workloads', () => {

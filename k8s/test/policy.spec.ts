@@ -16,13 +16,13 @@ import {
 } from './support/render';
 
 /**
- * The rules every workload of the shop follows whoever owns it (resources, the restricted Pod Security
- * Standard as the shop's user, pinned images, its own ServiceAccount without a token, replicas spread
- * over nodes, an HPA and a disruption budget, Services that reach declared ports, traffic limited both
- * ways) are OPA policies in k8s/policy, run by conftest as any team's pipeline would run them:
- * `kustomize build <folder> | conftest test --combine --policy k8s/policy -`. Each rule has failing
- * fixtures in k8s/policy/fixtures_test.rego (`conftest verify`). What needs the repository's other
- * files (images, nginx, routes, versions) stays in support/checks.ts.
+ * The rules every object of the shop follows whoever owns it (the shop's namespace and label,
+ * resources, the restricted Pod Security Standard as the shop's user, pinned images, its own
+ * ServiceAccount without a token, replicas spread over nodes, an HPA and a disruption budget, Services
+ * that reach declared ports, traffic limited both ways) are OPA policies in k8s/policy, run by conftest
+ * as any team's pipeline would run them: `kustomize build <folder> | conftest test --combine --policy
+ * k8s/policy -`. Each rule has failing fixtures in k8s/policy/fixtures_test.rego (`conftest verify`).
+ * What needs the repository's other files (images, nginx, routes, versions) stays in support/checks.ts.
  */
 
 const POLICY = join(K8S_DIR, 'policy');
@@ -142,6 +142,13 @@ describe('the shop policies (k8s/policy, OPA by conftest)', () => {
         find(objects, 'Service').spec!.ports![0]!.targetPort = 'web';
       }),
       says: 'Service/orders: port 3002 targets web, which no container of its pods declares',
+    },
+    {
+      what: 'its Deployment in the default namespace',
+      objects: ordersWith((objects) => {
+        find(objects, 'Deployment').metadata.namespace = 'default';
+      }),
+      says: 'Deployment/orders: not in the shop namespace',
     },
     {
       what: 'ingress limited only',

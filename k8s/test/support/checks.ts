@@ -44,7 +44,6 @@ export const REAL: Manifests = {
 
 export const IMAGE_REGISTRY = 'registry.example.com/shop/';
 const NAMESPACE = 'shop';
-const PART_OF = { 'app.kubernetes.io/part-of': 'shop' };
 const KONG_YML = 'gateway/kong.yml';
 
 /** Units whose Deployment is of one of these components. */
@@ -135,18 +134,6 @@ export function sameAloneAndWhole(m: Manifests, environment?: Environment): void
   const alone = UNITS.flatMap((unit) => m.render(unitFolder(unit, environment)));
   expect(alone.map(key).sort(), 'the objects of the units, deployed alone').toEqual([...whole.keys()].sort());
   for (const object of alone) expect(whole.get(key(object)), key(object)).toEqual(object);
-}
-
-export function namespaceAndCommonLabels(m: Manifests, unit: string, environment?: Environment): void {
-  const objects = m.render(unitFolder(unit, environment));
-  for (const object of objects) {
-    if (object.kind === 'Namespace') expect(object.metadata.name).toBe(NAMESPACE);
-    else expect(object.metadata.namespace, `${key(object)} namespace`).toBe(NAMESPACE);
-    expect(object.metadata.labels, `${key(object)} labels`).toMatchObject(PART_OF);
-  }
-  for (const workload of workloadsOf(objects)) {
-    expect(podTemplateOf(workload).metadata.labels, `${key(workload)} pod labels`).toMatchObject(PART_OF);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
