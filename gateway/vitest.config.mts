@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     // Integration specs start real servers on free ports; keep them off each other's toes on 2 cores.
     fileParallelism: false,
-    testTimeout: 20_000,
+    // A hang guard, not a speed bound: the command-line tests start node with tsx twice in one test,
+    // which took more than 20 s with one core taken by a CPU burner.
+    testTimeout: 60_000,
   },
 });

@@ -361,7 +361,7 @@ export const ordersSection: BenchSection = {
       },
       better: 'higher',
       target: 0.25,
-      notes: `uncached reads: ${describe(uncached.measured)}; the figure issue 16 names is orders.place-vs-read`,
+      notes: `uncached reads: ${describe(uncached.measured)}; the figure compared is orders.place-vs-read`,
     });
     const clean = failures === 0 && uncached.measured.failures === 0;
     return [

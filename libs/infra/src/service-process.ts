@@ -5,7 +5,11 @@ import { repoRoot } from './paths.cjs';
 import { type ManagedProcess, startProcess } from './process.js';
 
 export interface ServiceProcessOptions {
-  /** How long the service may take to answer `/health/ready` (default 30 s). */
+  /**
+   * How long the service may take to answer `/health/ready` (default 120 s, as the stack waits): a hang
+   * guard, not a speed bound. With one core taken by a CPU burner and Nx testing two projects at once, a
+   * service started by orders' tests took more than 30 s.
+   */
   readyTimeoutMs?: number;
   /** The service writes its output to this file itself; absent, its last lines are kept in memory. */
   logFile?: string;
@@ -46,7 +50,7 @@ export async function startServiceProcess(
     args: [main],
     env: { PATH: process.env['PATH'], HOST: '127.0.0.1', ...env, PORT: String(port) },
     readyUrl: `${url}/health/ready`,
-    timeoutMs: options.readyTimeoutMs ?? 30_000,
+    timeoutMs: options.readyTimeoutMs ?? 120_000,
     logFile: options.logFile,
   });
   return { ...service, port, url };

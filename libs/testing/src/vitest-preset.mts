@@ -20,7 +20,9 @@ export function backendTestConfig(options: { nest?: boolean } = {}): ViteUserCon
       globalSetup: ['@shop/testing/global-setup'],
       include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
       testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // A hang guard, not a speed bound: a file's beforeAll may start its own services, each given up to
+      // 120 s to be ready (startServiceProcess) on a machine whose other core a burner takes.
+      hookTimeout: 180_000,
     },
   };
 }
@@ -42,7 +44,7 @@ export function frontendTestConfig(): ViteUserConfig {
       include: ['src/**/*.spec.{ts,tsx}'],
       setupFiles: ['@shop/testing/dom-setup'],
       // A hang guard, not a speed bound: a screen test that types a form with user-event takes ~1 s on a
-      // quiet machine and went past Vitest's default 5 s with one core taken by a burner (issue 35).
+      // quiet machine and went past Vitest's default 5 s with one core taken by a burner.
       testTimeout: 30_000,
     },
   };

@@ -1,4 +1,4 @@
-// npm start on a fresh machine (issue 36): the shop answers while Jaeger and VictoriaMetrics are still
+// npm start on a fresh machine: the shop answers while Jaeger and VictoriaMetrics are still
 // being built, and they join it once built, without a restart. The tools folder is a scratch one holding
 // only what `ensure-tools --servers` leaves on a fresh machine (the database launcher and nats-server,
 // linked to the real ones); the build is a stand-in that does not end until the test says so, as Go

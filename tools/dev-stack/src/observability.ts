@@ -1,4 +1,4 @@
-// The trace viewer and the metrics store the stack runs beside the shop (issue 24): Jaeger v2 all-in-one
+// The trace viewer and the metrics store the stack runs beside the shop: Jaeger v2 all-in-one
 // (OTLP receiver, in-memory store, query API) and VictoriaMetrics (scrapes every part's /metrics). Both
 // are built and cached by libs/infra/ensure-tools.mjs; SHOP_OBSERVABILITY=0 leaves them out.
 import { mkdirSync, writeFileSync } from 'node:fs';
