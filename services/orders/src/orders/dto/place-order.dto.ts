@@ -31,14 +31,9 @@ export class OrderLineDto {
 
   // What the cart shows of the line; the call carries it (docs/product/calls.md, "Orders"), and
   // whitelisting drops it: the server takes name, price and image from the catalogue.
-  @ApiPropertyOptional({ description: 'Ignored: the catalogue names the product' })
-  name?: string;
-
-  @ApiPropertyOptional({ description: 'Ignored: the catalogue prices the product' })
-  price?: number;
-
-  @ApiPropertyOptional({ description: 'Ignored: the catalogue has the image' })
-  image?: string;
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue names the product' }) name?: string;
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue prices the product' }) price?: number;
+  @ApiPropertyOptional({ description: 'Ignored: the catalogue has the image' }) image?: string;
 }
 
 export class ShippingAddressDto {
@@ -75,6 +70,8 @@ export class ShippingAddressDto {
   phoneNumber!: string;
 }
 
+const PRICED_BY_THE_SERVER = { description: 'Ignored: the server prices the order' };
+
 /**
  * Body of `POST api/orders`. Only product ids and quantities count: whitelisting drops the names,
  * prices and totals the client sends, and the server prices the order from the catalogue.
@@ -97,15 +94,8 @@ export class PlaceOrderDto {
   paymentMethod!: PaymentMethod;
 
   // The cart's totals; the call carries them (docs/product/calls.md, "Orders"), and whitelisting drops them.
-  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
-  itemsPrice?: number;
-
-  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
-  taxPrice?: number;
-
-  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
-  shippingPrice?: number;
-
-  @ApiPropertyOptional({ description: 'Ignored: the server prices the order' })
-  totalPrice?: number;
+  @ApiPropertyOptional(PRICED_BY_THE_SERVER) itemsPrice?: number;
+  @ApiPropertyOptional(PRICED_BY_THE_SERVER) taxPrice?: number;
+  @ApiPropertyOptional(PRICED_BY_THE_SERVER) shippingPrice?: number;
+  @ApiPropertyOptional(PRICED_BY_THE_SERVER) totalPrice?: number;
 }
