@@ -32,6 +32,22 @@ describe('decodeImage', () => {
     await expect(resizeImage(damaged, 64, 'image/webp', MAX_PIXELS)).rejects.toThrow();
   });
 
+  it.each(['png', 'jpeg'] as const)(
+    'refuses every truncated %s while other uploads are being decoded at the same time',
+    async (format) => {
+      const damaged = truncated(await encodedPicture(format));
+      const decodes = 100;
+      let accepted = 0;
+      for (let round = 0; round < decodes / 4; round += 1) {
+        const answers = await Promise.allSettled(
+          Array.from({ length: 4 }, () => decodeImage(damaged, MAX_PIXELS)),
+        );
+        accepted += answers.filter((answer) => answer.status === 'fulfilled').length;
+      }
+      expect(accepted, `${accepted} of ${decodes} truncated copies accepted`).toBe(0);
+    },
+  );
+
   it.each([
     [
       'a PNG whose pixel data is damaged under correct checksums',
