@@ -14,7 +14,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   projects: [
-    { name: 'shop', testIgnore: /fuzz\.spec\.ts$/ },
+    { name: 'shop', testIgnore: [/fuzz\.spec\.ts$/, /replicas\//] },
+    // Two copies of products and orders and a NATS cluster (tests/replicas/replicated-shop.ts): a worker of
+    // its own runs one such stack for all the project's files, in name order (kills.spec.ts last).
+    { name: 'replicas', testMatch: /replicas\/.*\.spec\.ts$/ },
     // Schemathesis writes random data through every call, admin ones included (tests/fuzz.spec.ts):
     // another project is another worker, so it gets a shop of its own and leaves the others' alone.
     { name: 'fuzz', testMatch: /fuzz\.spec\.ts$/ },

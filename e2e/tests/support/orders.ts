@@ -5,7 +5,7 @@ import { jsonLinesSince, type LogMark } from './logs';
 
 /**
  * Shoppers placing orders through the API with every request and its answer kept, so what is stored
- * afterwards can be compared with what each shopper was told (faults.spec.ts, replicas.spec.ts).
+ * afterwards can be compared with what each shopper was told (faults.spec.ts, replicas/kills.spec.ts).
  */
 
 /**

@@ -1,12 +1,21 @@
 // First: the SDK starts before anything it instruments is loaded, with no exporter.
 import { telemetry } from './telemetry/no-exporter-telemetry';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telemetryState } from '../src/telemetry/telemetry-state';
-import { consumedEventOf, sample, tracedAppForTests } from './telemetry/traced-app';
+import { type TracedApp, consumedEventOf, sample, startTracedApp } from './telemetry/traced-app';
 
 // With no exporter the kit's own Fastify hooks follow server requests instead of the http
 // instrumentation (server-requests.ts): what the shop relies on must still be there.
-const traced = tracedAppForTests('telemetry-off', telemetry);
+let traced: TracedApp;
+
+beforeAll(async () => {
+  traced = await startTracedApp('telemetry-off');
+});
+
+afterAll(async () => {
+  await traced?.close();
+  await telemetry.shutdown();
+});
 
 describe('server requests with no exporter', () => {
   const traceId = '0af7651916cd43dd8448eb211c80319c';

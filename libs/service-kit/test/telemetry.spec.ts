@@ -3,11 +3,20 @@ import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { eventSubject } from '@shop/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THING_MADE } from './telemetry/traced-app.module';
-import { consumedEventOf, sample, tracedAppForTests } from './telemetry/traced-app';
+import { type TracedApp, consumedEventOf, sample, startTracedApp } from './telemetry/traced-app';
 
-const traced = tracedAppForTests('telemetry', telemetry);
+let traced: TracedApp;
+
+beforeAll(async () => {
+  traced = await startTracedApp('telemetry');
+});
+
+afterAll(async () => {
+  await traced?.close();
+  await telemetry.shutdown();
+});
 
 const spansOf = (traceId: string): ReadableSpan[] =>
   finishedSpans.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);

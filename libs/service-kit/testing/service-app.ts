@@ -30,7 +30,7 @@ export interface ServiceAppOptions<TSchema extends z.ZodType<BaseServiceConfig>>
 export interface ServiceApp<TConfig extends BaseServiceConfig = BaseServiceConfig> {
   app: NestFastifyApplication;
   context: ServiceContext<TConfig>;
-  /** The database this set up for the service (`env` may have given it another). */
+  /** The service's database: a fresh one of its own, or the one `env` gave it (a second replica's). */
   mongoUrl: string;
 }
 
@@ -42,11 +42,10 @@ export interface ServiceApp<TConfig extends BaseServiceConfig = BaseServiceConfi
 export async function startServiceApp<TSchema extends z.ZodType<BaseServiceConfig>>(
   options: ServiceAppOptions<TSchema>,
 ): Promise<ServiceApp<z.infer<TSchema>>> {
-  const mongoUrl = mongoUrlFor(inject('mongoUrl'), uniqueDbName(options.database ?? options.name));
   const config = loadConfig(options.configSchema, {
     PORT: '0',
     HOST: '127.0.0.1',
-    MONGO_URL: mongoUrl,
+    MONGO_URL: mongoUrlFor(inject('mongoUrl'), uniqueDbName(options.database ?? options.name)),
     NATS_URL: options.natsUrl ?? inject('natsUrl'),
     LOG_LEVEL: 'silent',
     ...options.env,
@@ -55,5 +54,5 @@ export async function startServiceApp<TSchema extends z.ZodType<BaseServiceConfi
     ? { name: options.name, config, logger: options.logger }
     : createServiceContext(options.name, config);
   const app = await bootstrapService(context, options.module(context));
-  return { app, context, mongoUrl };
+  return { app, context, mongoUrl: config.MONGO_URL };
 }

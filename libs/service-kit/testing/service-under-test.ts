@@ -45,6 +45,8 @@ export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServic
   context: ServiceContext<TConfig>;
   /** The gateway's URL: `call` goes through it, as the storefront does. */
   url: string;
+  /** The service's own URL, for what must be shown without the gateway in front (`jsonCall`). */
+  serviceUrl: string;
   gateway: RunningGateway;
   mongoUrl: string;
   /** The service's own database, to look at what the API cannot show. */
@@ -141,6 +143,7 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       app,
       context,
       url: gateway.url,
+      serviceUrl: await app.getUrl(),
       gateway,
       mongoUrl,
       db,

@@ -15,7 +15,12 @@ beforeAll(async () => {
       if (req.url === '/text') return res.writeHead(200, { 'content-type': 'text/plain' }).end('plain');
       res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'x-seen': 'yes' });
       res.end(
-        JSON.stringify({ method: req.method, headers: req.headers, body: Buffer.concat(chunks).toString() }),
+        JSON.stringify({
+          method: req.method,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+          from: req.socket.remoteAddress,
+        }),
       );
     });
   });
@@ -51,8 +56,30 @@ describe('jsonCall', () => {
     expect(answer.body.headers['authorization']).toBeUndefined();
   });
 
+  it('sends a raw body as it is, as JSON unless the headers say otherwise', async () => {
+    type Echo = { headers: Record<string, string>; body: string };
+    const malformed = await jsonCall<Echo>(base, 'POST', '/echo', { raw: '{"email": "a@b.co",' });
+    expect(malformed.body.body).toBe('{"email": "a@b.co",');
+    expect(malformed.body.headers['content-type']).toBe('application/json');
+    const form = await jsonCall<Echo>(base, 'POST', '/echo', {
+      raw: new TextEncoder().encode('email=a@b.co'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.body.body).toBe('email=a@b.co');
+    expect(form.body.headers['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('connects from the local address it is given, as a different client would', async () => {
+    const from = async (address?: string) =>
+      (await jsonCall<{ from: string }>(base, 'GET', '/echo', { from: address })).body.from;
+    expect(await from('127.0.0.7')).toBe('127.0.0.7');
+    expect(await from('127.0.0.9')).toBe('127.0.0.9');
+    expect(await from()).toBe('127.0.0.1');
+  });
+
   it('answers the text of a non-JSON answer and undefined for an empty one', async () => {
     expect((await jsonCall(base, 'GET', '/text')).body).toBe('plain');
+    expect((await jsonCall(base, 'GET', '/echo')).text).toMatch(/^\{"method":"GET"/);
     expect(await jsonCall(base, 'DELETE', '/empty')).toMatchObject({ status: 204, body: undefined });
   });
 });

@@ -1,22 +1,26 @@
 import { SETTINGS_UPDATED, type SiteSettings } from '@shop/contracts';
-import { startServiceUnderTest, startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
-import { dataConfigSchema } from '../src/config/data.config';
+import { type DataConfig, dataConfigSchema } from '../src/config/data.config';
 import { SiteSettingsService } from '../src/settings/site-settings.service';
 
 const logo = '/api/media/65a1f0c2e4b0a1b2c3d4e5f6/1712345678-logo.png';
-const data = startedForTests(
-  () =>
-    startServiceUnderTest({
-      name: 'data',
-      configSchema: dataConfigSchema,
-      module: (context) => AppModule.register(context),
-      env: { DEFAULT_SITE_NAME: 'Test Arms' },
-      events: [SETTINGS_UPDATED],
-    }),
-  (service) => service.close(),
-);
+let data: ServiceUnderTest<DataConfig>;
+
+beforeAll(async () => {
+  data = await startServiceUnderTest({
+    name: 'data',
+    configSchema: dataConfigSchema,
+    module: (context) => AppModule.register(context),
+    env: { DEFAULT_SITE_NAME: 'Test Arms' },
+    events: [SETTINGS_UPDATED],
+  });
+});
+
+afterAll(async () => {
+  await data?.close();
+});
 
 async function firstRecord(): Promise<SiteSettings> {
   const { body } = await data.call<SiteSettings[]>('GET', '/api/data/all-data');

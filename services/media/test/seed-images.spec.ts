@@ -1,16 +1,24 @@
 import { RpcException } from '@nestjs/microservices';
 import { MEDIA_STORE_SEED_IMAGE, type StoreSeedImageReply, isMediaUrl } from '@shop/contracts';
 import type { ServiceContext } from '@shop/service-kit';
-import { refusalOf, startedForTests } from '@shop/service-kit/testing';
+import { refusalOf } from '@shop/service-kit/testing';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaConfig } from '../src/config/media.config';
 import type { ImagesService } from '../src/images/images.service';
 import { SeedImagesController } from '../src/seed/seed-images.controller';
 import { SVG_IMAGE, pngImage } from './support/image-fixtures';
-import { startMedia } from './support/media.harness';
+import { type MediaHarness, startMedia } from './support/media.harness';
 
-const media = startedForTests(startMedia, (harness) => harness.close());
+let media: MediaHarness;
+
+beforeAll(async () => {
+  media = await startMedia();
+});
+
+afterAll(async () => {
+  await media?.close();
+});
 
 const store = (seedKey: string, bytes: Buffer, fileName = `${seedKey}.png`) =>
   media.command<StoreSeedImageReply>(MEDIA_STORE_SEED_IMAGE, {

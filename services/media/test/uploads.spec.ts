@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import { MEDIA_MAX_BYTES, isMediaUrl } from '@shop/contracts';
 import { Types } from 'mongoose';
-import { startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodedPicture, pngWithDamagedPixels, truncated } from './support/damaged-images';
 import { SVG_IMAGE, gifImage, jpegImage, pngBomb, pngImage, webpImage } from './support/image-fixtures';
-import { startMedia, upload } from './support/media.harness';
+import { type MediaHarness, startMedia, upload } from './support/media.harness';
 
 const UPLOAD_LIMIT = 5;
-const media = startedForTests(
-  () => startMedia({ UPLOADS_PER_WINDOW: String(UPLOAD_LIMIT), UPLOAD_WINDOW_SECONDS: '3600' }),
-  (harness) => harness.close(),
-);
+let media: MediaHarness;
+
+beforeAll(async () => {
+  media = await startMedia({ UPLOADS_PER_WINDOW: String(UPLOAD_LIMIT), UPLOAD_WINDOW_SECONDS: '3600' });
+});
+
+afterAll(async () => {
+  await media?.close();
+});
 
 /** A fresh user per test: the upload throttle counts per user. */
 const userToken = () => media.tokens.sign();

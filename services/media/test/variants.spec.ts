@@ -3,17 +3,24 @@ import { MEDIA_VARIANT_WIDTHS } from '@shop/contracts';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { mongo } from 'mongoose';
-import { startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodedPicture, pngWithDamagedPixels, truncated } from './support/damaged-images';
 import { jpegImage } from './support/image-fixtures';
-import { startMedia, upload } from './support/media.harness';
+import { type MediaHarness, startMedia, upload } from './support/media.harness';
 
 // What Chromium sends for an <img>, and what a client that cannot show WebP might send.
 const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const NO_WEBP_ACCEPT = 'image/png,image/jpeg,image/*;q=0.8';
 
-const media = startedForTests(startMedia, (harness) => harness.close());
+let media: MediaHarness;
+
+beforeAll(async () => {
+  media = await startMedia();
+});
+
+afterAll(async () => {
+  await media?.close();
+});
 
 /** A 640×480 PNG with detail in it (a gradient and stripes), like a product photo of the demo. */
 function photo(width = 640, height = 480): Buffer {

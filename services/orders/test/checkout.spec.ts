@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { startedForTests } from '@shop/service-kit/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_MODEL, type OrderRecord } from '../src/orders/order.schema';
 import { until } from '@shop/testing';
-import { ADDRESS, orderBody, startOrdersHarness } from './support/orders.harness';
+import { ADDRESS, type OrdersHarness, orderBody, startOrdersHarness } from './support/orders.harness';
 
-const h = startedForTests(startOrdersHarness, (harness) => harness.close());
+let h: OrdersHarness;
+
+beforeAll(async () => {
+  h = await startOrdersHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

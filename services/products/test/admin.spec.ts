@@ -6,14 +6,18 @@ import {
   type ProductUpdatedEvent,
 } from '@shop/contracts';
 import { Types } from 'mongoose';
-import { startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
-import { api, mediaUrl, startProducts } from './support/products.harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProductsHarness, mediaUrl, startProducts } from './support/products.harness';
 
-const shop = startedForTests(
-  () => startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] }),
-  (harness) => harness.close(),
-);
+let shop: ProductsHarness;
+
+beforeAll(async () => {
+  shop = await startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] });
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
 
 const input = (overrides: Partial<Record<keyof ProductInput, unknown>> = {}): Record<string, unknown> => ({
   name: 'Trijicon RMR Type 2',
@@ -33,14 +37,14 @@ let counter = 0;
 const unique = (name: string) => `${name} ${Date.now()}-${(counter += 1)}`;
 
 const create = (body: unknown, token = shop.adminToken) =>
-  api<Product & { message?: string }>(shop, 'POST', '/api/listings/create', { token, body });
+  shop.call<Product & { message?: string }>('POST', '/api/listings/create', { token, body });
 const update = (id: string, body: unknown) =>
-  api<Product & { message?: string }>(shop, 'POST', `/api/products/update/${id}`, {
+  shop.call<Product & { message?: string }>('POST', `/api/products/update/${id}`, {
     token: shop.adminToken,
     body,
   });
 const remove = (id: string) =>
-  api<{ message: string }>(shop, 'DELETE', `/api/products/delete/${id}`, { token: shop.adminToken });
+  shop.call<{ message: string }>('DELETE', `/api/products/delete/${id}`, { token: shop.adminToken });
 
 async function created(overrides: Parameters<typeof input>[0] = {}): Promise<Product> {
   const answer = await create(input({ name: unique('Product'), ...overrides }));
@@ -65,7 +69,7 @@ describe('creating a listing', () => {
     });
     expect(answer.body).not.toHaveProperty('outbox');
     expect(answer.body).not.toHaveProperty('deletedAt');
-    const read = await api<Product>(shop, 'GET', `/api/products/${answer.body._id}`);
+    const read = await shop.call<Product>('GET', `/api/products/${answer.body._id}`);
     expect(read.body).toEqual(answer.body);
   });
 
@@ -91,7 +95,7 @@ describe('creating a listing', () => {
     const name = unique('Forbidden');
     await shop.expectAdminOnly('POST', '/api/listings/create', { body: input({ name }) });
     expect((await create(input({ name }), 'not-a-token')).status).toBe(401);
-    const search = await api<Product[]>(shop, 'GET', `/api/products?query=${encodeURIComponent(name)}`);
+    const search = await shop.call<Product[]>('GET', `/api/products?query=${encodeURIComponent(name)}`);
     expect(search.body).toEqual([]);
   });
 
@@ -157,7 +161,7 @@ describe('creating a listing', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body._id).not.toBe('0123456789abcdef01234567');
-    expect((await api(shop, 'GET', `/api/products/${answer.body._id}`)).status).toBe(200);
+    expect((await shop.call('GET', `/api/products/${answer.body._id}`)).status).toBe(200);
   });
 
   it('answers 400 for malformed JSON', async () => {
@@ -191,7 +195,7 @@ describe('updating a product', () => {
       rating: 4,
       numReviews: 3,
     });
-    expect((await api<Product>(shop, 'GET', `/api/products/slug/${product.slug}`)).body).toEqual(answer.body);
+    expect((await shop.call<Product>('GET', `/api/products/slug/${product.slug}`)).body).toEqual(answer.body);
   });
 
   it('changes the slug when one is given, and answers 409 when it is taken', async () => {
@@ -231,15 +235,15 @@ describe('deleting a product', () => {
   it('answers 200, then the product is gone from every read and its slug is free again', async () => {
     const product = await created({ category: `Deleted-${Date.now()}` });
     expect(await remove(product._id)).toMatchObject({ status: 200, body: { message: 'Product deleted' } });
-    expect((await api(shop, 'GET', `/api/products/${product._id}`)).status).toBe(404);
-    expect((await api(shop, 'GET', `/api/products/slug/${product.slug}`)).status).toBe(404);
-    expect((await api<Product[]>(shop, 'GET', `/api/products/category/${product.category}`)).body).toEqual(
+    expect((await shop.call('GET', `/api/products/${product._id}`)).status).toBe(404);
+    expect((await shop.call('GET', `/api/products/slug/${product.slug}`)).status).toBe(404);
+    expect((await shop.call<Product[]>('GET', `/api/products/category/${product.category}`)).body).toEqual(
       [],
     );
-    expect((await api<string[]>(shop, 'GET', '/api/products/categories')).body).not.toContain(
+    expect((await shop.call<string[]>('GET', '/api/products/categories')).body).not.toContain(
       product.category,
     );
-    const list = await api<Product[]>(shop, 'GET', '/api/products');
+    const list = await shop.call<Product[]>('GET', '/api/products');
     expect(list.body.map((p) => p._id)).not.toContain(product._id);
     expect(await remove(product._id)).toMatchObject({ status: 404, body: { message: 'Product Not Found' } });
     expect((await update(product._id, input())).status).toBe(404);
@@ -249,7 +253,7 @@ describe('deleting a product', () => {
   it('answers 401 and 403 and leaves the product alone', async () => {
     const product = await created();
     await shop.expectAdminOnly('DELETE', `/api/products/delete/${product._id}`);
-    expect((await api(shop, 'GET', `/api/products/${product._id}`)).status).toBe(200);
+    expect((await shop.call('GET', `/api/products/${product._id}`)).status).toBe(200);
   });
 });
 

@@ -20,13 +20,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CatalogCache } from '../src/catalog-cache/catalog-cache';
 import { CATALOG_CACHE_CONTROL } from '../src/catalog-cache/catalog-http';
-import {
-  type ProductsHarness,
-  api,
-  createProduct,
-  mediaUrl,
-  startProducts,
-} from './support/products.harness';
+import { type ProductsHarness, mediaUrl, startProducts } from './support/products.harness';
 
 // Two replicas of the service on one database and one NATS, each behind its own gateway.
 let one: ProductsHarness;
@@ -43,7 +37,7 @@ afterAll(async () => {
 });
 
 const created = (on: ProductsHarness, countInStock = 5) =>
-  createProduct(on, { countInStock, category: 'Cached' });
+  on.createProduct({ countInStock, category: 'Cached' });
 
 /** Changes a product behind the service's back: no hook, no event, so only a cache would hide it. */
 async function rawSet(id: string, fields: Record<string, unknown>): Promise<void> {
@@ -54,7 +48,7 @@ const read = (on: ProductsHarness, path: string, headers: Record<string, string>
   fetch(`${on.url}${path}`, { headers });
 
 async function readProduct(on: ProductsHarness, id: string): Promise<Product> {
-  return (await api<Product>(on, 'GET', `/api/products/${id}`)).body;
+  return (await on.call<Product>('GET', `/api/products/${id}`)).body;
 }
 
 async function reserve(request: ReserveStockRequest): Promise<ReserveStockReply | number> {
@@ -92,7 +86,7 @@ describe('public catalogue reads from memory', () => {
     // The database changed without a write through the service: the cached answer stands.
     expect((await readProduct(one, product._id)).name).toBe(product.name);
 
-    const update = await api<Product>(one, 'POST', `/api/products/update/${product._id}`, {
+    const update = await one.call<Product>('POST', `/api/products/update/${product._id}`, {
       token: one.adminToken,
       body: { ...product, name: `${product.name} v2`, slug: '' },
     });
@@ -148,8 +142,8 @@ describe('public catalogue reads from memory', () => {
 
   it('caches no error: a missing product answers 404 until it exists', async () => {
     const slug = `later-${randomUUID()}`;
-    expect((await api(one, 'GET', `/api/products/slug/${slug}`)).status).toBe(404);
-    const product = await api<Product>(one, 'POST', '/api/listings/create', {
+    expect((await one.call('GET', `/api/products/slug/${slug}`)).status).toBe(404);
+    const product = await one.call<Product>('POST', '/api/listings/create', {
       token: one.adminToken,
       body: {
         name: 'Later',
@@ -163,25 +157,25 @@ describe('public catalogue reads from memory', () => {
       },
     });
     expect(product.status).toBe(201);
-    expect((await api(one, 'GET', `/api/products/slug/${slug}`)).status).toBe(200);
+    expect((await one.call('GET', `/api/products/slug/${slug}`)).status).toBe(200);
   });
 });
 
 describe('every replica drops what changed', () => {
   it("shows an admin's change made through one replica on the other within a second", async () => {
     const product = await created(one);
-    const categories = (await api<string[]>(two, 'GET', '/api/products/categories')).body;
+    const categories = (await two.call<string[]>('GET', '/api/products/categories')).body;
     expect((await readProduct(two, product._id)).price).toBe(10);
-    expect((await api<Product>(two, 'GET', `/api/products/slug/${product.slug}`)).body.price).toBe(10);
+    expect((await two.call<Product>('GET', `/api/products/slug/${product.slug}`)).body.price).toBe(10);
 
-    const update = await api<Product>(one, 'POST', `/api/products/update/${product._id}`, {
+    const update = await one.call<Product>('POST', `/api/products/update/${product._id}`, {
       token: one.adminToken,
       body: { ...product, price: 12.5, category: `Moved ${randomUUID()}`, slug: '' },
     });
     expect(update.status).toBe(200);
     await expect.poll(async () => (await readProduct(two, product._id)).price, { timeout: 1_000 }).toBe(12.5);
-    expect((await api<Product>(two, 'GET', `/api/products/slug/${product.slug}`)).body.price).toBe(12.5);
-    expect((await api<string[]>(two, 'GET', '/api/products/categories')).body).toEqual(
+    expect((await two.call<Product>('GET', `/api/products/slug/${product.slug}`)).body.price).toBe(12.5);
+    expect((await two.call<string[]>('GET', '/api/products/categories')).body).toEqual(
       [...categories, update.body.category].sort((a, b) => a.localeCompare(b)),
     );
   });
@@ -214,7 +208,7 @@ describe('every replica drops what changed', () => {
   it('shows stock taken by an order on every replica, lists included, within a second', async () => {
     const product = await created(one, 5);
     const listed = async (on: ProductsHarness) =>
-      (await api<Product[]>(on, 'GET', '/api/products?category=Cached&pageSize=100')).body.find(
+      (await on.call<Product[]>('GET', '/api/products?category=Cached&pageSize=100')).body.find(
         (p) => p._id === product._id,
       )?.countInStock;
     for (const on of [one, two]) {

@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CATALOG } from '../src/seed/demo-catalog';
 import { SeedService } from '../src/seed/seed.service';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import { type ProductsHarness, mediaUrl, startProducts } from './support/products.harness';
 
 let shop: ProductsHarness;
 // The real media service, built and run as its own process on its own database: the seed stores
@@ -26,7 +26,7 @@ const mediaEnv = {
 const startMedia = (port?: number) =>
   startServiceProcess('media', port === undefined ? mediaEnv : { ...mediaEnv, PORT: String(port) });
 
-const get = <T>(path: string) => api<T>(shop, 'GET', path);
+const get = <T>(path: string) => shop.call<T>('GET', path);
 /** Each demo product's pictures as the first seed stored them, by slug. */
 let firstSeedImages: Map<string, string[]>;
 const total = (headers: Headers) => Number(headers.get('x-total-count'));
@@ -97,7 +97,7 @@ describe('demo catalogue seed', () => {
     });
     try {
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
-      expect((await api<Product[]>(alone, 'GET', '/api/products')).body).toEqual([]);
+      expect((await alone.call<Product[]>('GET', '/api/products')).body).toEqual([]);
       expect(await alone.db.collection('seed_markers').countDocuments()).toBe(0);
     } finally {
       await alone.close();
@@ -112,7 +112,7 @@ describe('demo catalogue seed', () => {
     const waiting = await startProducts({ SEED_DEMO_DATA: 'true', NATS_REQUEST_TIMEOUT_MS: '300' });
     try {
       clearTimeout(late);
-      const seeded = (await api<Product[]>(waiting, 'GET', '/api/products')).body;
+      const seeded = (await waiting.call<Product[]>('GET', '/api/products')).body;
       expect(seeded).toHaveLength(DEMO_CATALOG.length);
       // A second catalogue seeded through the same media gets the pictures media already stores.
       for (const product of seeded) expect(product.image).toEqual(firstSeedImages.get(product.slug));
@@ -178,7 +178,7 @@ describe('search and filters', () => {
 
   beforeAll(async () => {
     for (const name of ['Odd Name .* Special', 'Regex (a+)+$ Trap']) {
-      const answer = await api(shop, 'POST', '/api/listings/create', {
+      const answer = await shop.call('POST', '/api/listings/create', {
         token: shop.adminToken,
         body: {
           name,

@@ -23,13 +23,7 @@ import {
   previousUserDeleted,
 } from './compat.fixtures';
 import { collectEvents } from './support/jetstream-events.collector';
-import {
-  type ProductsHarness,
-  api,
-  createProduct,
-  shownStock,
-  startProducts,
-} from './support/products.harness';
+import { type ProductsHarness, startProducts } from './support/products.harness';
 
 /*
  * The products service of this build with parts of the build before schema versions (cf99fb5) and
@@ -50,9 +44,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1_000);
 const send = <T>(pattern: string, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload));
 
 const product = (countInStock: number, price = 10) =>
-  createProduct(shop, { countInStock, price, category: 'Compat' });
-
-const stockOf = (id: string) => shownStock(shop, id);
+  shop.createProduct({ countInStock, price, category: 'Compat' });
 
 /** A reservation as stored, every field of it. */
 const reservationDoc = (id: string) =>
@@ -97,8 +89,8 @@ describe('order.paid from an orders build before or after schema versions', () =
     await until(async () => (await stateOf(next.reservationId)) === 'sold');
 
     expect(await stateOf(reservationId)).toBe('sold');
-    expect(await stockOf(productId)).toBe(3);
-    expect(await stockOf(next.productId)).toBe(4);
+    expect(await shop.stockOf(productId)).toBe(3);
+    expect(await shop.stockOf(next.productId)).toBe(4);
     const holds = await shop.db.collection('products').countDocuments({
       _id: { $in: [productId, next.productId].map((id) => new Types.ObjectId(id)) } as never,
       'holds.0': { $exists: true },
@@ -117,7 +109,7 @@ describe('order.paid from an orders build before or after schema versions', () =
     await until(async () => (await stateOf(next.reservationId)) === 'sold');
 
     expect(await stateOf(reservationId)).toBe('reserved');
-    expect(await stockOf(productId)).toBe(3);
+    expect(await shop.stockOf(productId)).toBe(3);
     const jsm = await nats.jetstreamManager();
     const consumer = await jsm.consumers.info(EVENTS_STREAM, 'products-paid-orders');
     expect(consumer.ack_floor.stream_seq).toBeLessThan(newerSeq);
@@ -130,7 +122,7 @@ describe('token revocations from a users build before or after schema versions',
   it("refuses a deleted user's tokens", async () => {
     const sub = newId();
     const token = await shop.tokens.sign({ sub, isAdmin: true });
-    const createNothing = () => api(shop, 'POST', '/api/listings/create', { token, body: {} });
+    const createNothing = () => shop.call('POST', '/api/listings/create', { token, body: {} });
     expect((await createNothing()).status).toBe(400);
     await publishRawEvent(nats, previousUserDeleted(sub));
     await until(async () => (await createNothing()).status === 401);
@@ -140,7 +132,7 @@ describe('token revocations from a users build before or after schema versions',
     const sub = newId();
     const before = await shop.tokens.sign({ sub, isAdmin: true, iat: nowSeconds() - 60 });
     const after = await shop.tokens.sign({ sub, isAdmin: true, iat: nowSeconds() });
-    const createNothing = (token: string) => api(shop, 'POST', '/api/listings/create', { token, body: {} });
+    const createNothing = (token: string) => shop.call('POST', '/api/listings/create', { token, body: {} });
     const reset = previousPasswordReset(sub, nowSeconds() - 10);
     await publishRawEvent(nats, future({ ...reset, data: { ...reset.data, device: 'kiosk' } }));
     await until(async () => (await createNothing(before)).status === 401);
@@ -177,7 +169,7 @@ describe('stock commands from an orders build before or after schema versions', 
     };
     expect(await send(PRODUCTS_RESERVE, request)).toEqual(expected);
     expect(await send(PRODUCTS_RESERVE, request)).toEqual(expected);
-    expect(await stockOf(a._id)).toBe(3);
+    expect(await shop.stockOf(a._id)).toBe(3);
 
     expect(await send(PRODUCTS_RELEASE, previousReleaseRequest(reservationId))).toEqual({
       schemaVersion: 1,
@@ -189,7 +181,7 @@ describe('stock commands from an orders build before or after schema versions', 
       reservationId,
       released: false,
     });
-    expect(await stockOf(a._id)).toBe(5);
+    expect(await shop.stockOf(a._id)).toBe(5);
   });
 
   it('ignores fields it does not know, keeping them out of its database', async () => {
@@ -222,7 +214,7 @@ describe('stock commands from an orders build before or after schema versions', 
       schemaVersion: 2,
     };
     await expect(send(PRODUCTS_RESERVE, request)).rejects.toMatchObject({ status: 503 });
-    expect(await stockOf(a._id)).toBe(5);
+    expect(await shop.stockOf(a._id)).toBe(5);
     expect(await reservationDoc(reservationId)).toBeNull();
   });
 });

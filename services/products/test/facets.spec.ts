@@ -1,11 +1,11 @@
 import type { Product, ProductFacets } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductsHarness, api, mediaUrl, startProducts } from './support/products.harness';
+import { type ProductsHarness, mediaUrl, startProducts } from './support/products.harness';
 
 let shop: ProductsHarness;
 
 const facets = (query = '') =>
-  api<ProductFacets & { message?: string }>(shop, 'GET', `/api/products/facets${query}`);
+  shop.call<ProductFacets & { message?: string }>('GET', `/api/products/facets${query}`);
 
 /** A small catalogue of its own: two categories, three brands, one deleted product. */
 const CATALOGUE = [
@@ -22,13 +22,13 @@ beforeAll(async () => {
     ...CATALOGUE,
     { name: 'Facet Deleted', category: 'Gone', brand: 'Nobody', price: 5 },
   ]) {
-    const answer = await api<Product>(shop, 'POST', '/api/listings/create', {
+    const answer = await shop.call<Product>('POST', '/api/listings/create', {
       token: shop.adminToken,
       body: { ...product, image: [mediaUrl()], countInStock: 2, description: `${product.name} for facets.` },
     });
     expect(answer.status).toBe(201);
     if (product.category === 'Gone') {
-      const removed = await api(shop, 'DELETE', `/api/products/delete/${answer.body._id}`, {
+      const removed = await shop.call('DELETE', `/api/products/delete/${answer.body._id}`, {
         token: shop.adminToken,
       });
       expect(removed.status).toBe(200);
@@ -84,8 +84,7 @@ describe('GET /api/products/facets', () => {
       { value: 'Glock', count: 1 },
       { value: 'SIG Sauer', count: 1 },
     ]);
-    const list = await api<Product[]>(
-      shop,
+    const list = await shop.call<Product[]>(
       'GET',
       '/api/products?category=Pistols&minPrice=600&maxPrice=700',
     );

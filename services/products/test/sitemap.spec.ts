@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductsHarness, api, createProduct, startProducts } from './support/products.harness';
+import { type ProductsHarness, startProducts } from './support/products.harness';
 
 const PUBLIC_URL = 'https://shop.example';
 let shop: ProductsHarness;
@@ -49,8 +49,8 @@ describe('robots.txt through the gateway', () => {
 
 describe('the sitemap through the gateway', () => {
   it('lists every live product, every category and the fixed pages, and follows an admin’s changes', async () => {
-    const kept = await createProduct(shop, { name: 'Sitemap Rifle', category: 'Long Guns & Co' });
-    const removed = await createProduct(shop, { name: 'Sitemap Scope', category: 'Optics' });
+    const kept = await shop.createProduct({ name: 'Sitemap Rifle', category: 'Long Guns & Co' });
+    const removed = await shop.createProduct({ name: 'Sitemap Scope', category: 'Optics' });
     let urls = await sitemapUrls();
     expect(urls.has(`${PUBLIC_URL}/product/${kept.slug}`)).toBe(true);
     expect(urls.has(`${PUBLIC_URL}/product/${removed.slug}`)).toBe(true);
@@ -62,9 +62,9 @@ describe('the sitemap through the gateway', () => {
 
     // An admin removes one product, renames the other (a new slug) and adds a third.
     expect(
-      (await api(shop, 'DELETE', `/api/products/delete/${removed._id}`, { token: shop.adminToken })).status,
+      (await shop.call('DELETE', `/api/products/delete/${removed._id}`, { token: shop.adminToken })).status,
     ).toBe(200);
-    const renamed = await api<{ slug: string }>(shop, 'POST', `/api/products/update/${kept._id}`, {
+    const renamed = await shop.call<{ slug: string }>('POST', `/api/products/update/${kept._id}`, {
       token: shop.adminToken,
       body: {
         name: 'Sitemap Rifle Mk II',
@@ -77,11 +77,11 @@ describe('the sitemap through the gateway', () => {
       },
     });
     expect(renamed.status).toBe(200);
-    const added = await createProduct(shop, { name: 'Sitemap Pistol', category: 'Optics' });
+    const added = await shop.createProduct({ name: 'Sitemap Pistol', category: 'Optics' });
 
     urls = await sitemapUrls();
     const products = [...urls.keys()].filter((url) => url.startsWith(`${PUBLIC_URL}/product/`));
-    const live = (await api<Array<{ slug: string }>>(shop, 'GET', '/api/products?pageSize=100')).body;
+    const live = (await shop.call<Array<{ slug: string }>>('GET', '/api/products?pageSize=100')).body;
     expect(products.sort()).toEqual(live.map(({ slug }) => `${PUBLIC_URL}/product/${slug}`).sort());
     expect(urls.has(`${PUBLIC_URL}/product/${removed.slug}`)).toBe(false);
     expect(urls.has(`${PUBLIC_URL}/product/${added.slug}`)).toBe(true);
@@ -90,7 +90,7 @@ describe('the sitemap through the gateway', () => {
 
   it('answers 404 with a JSON message for a sitemap file that does not exist', async () => {
     for (const path of ['/sitemaps/products-2.xml', '/sitemaps/products-0.xml', '/sitemaps/other.xml']) {
-      const answer = await api<{ message: string }>(shop, 'GET', path);
+      const answer = await shop.call<{ message: string }>('GET', path);
       expect(answer.status, path).toBe(404);
       expect(answer.body.message, path).toBe('No such sitemap');
     }

@@ -1,20 +1,30 @@
 import type { UserInfo } from '@shop/contracts';
 import { jwtVerify, decodeProtectedHeader } from 'jose';
-import { startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
-import { ADMIN, PASSWORD, startUsers, uniqueEmail } from './support/users.harness';
+import { jsonCall } from '@shop/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, PASSWORD, type UsersHarness, startUsers, uniqueEmail } from './support/users.harness';
 
-const users = startedForTests(startUsers, (harness) => harness.stop());
+let users: UsersHarness;
+
+beforeAll(async () => {
+  users = await startUsers();
+});
+
+afterAll(async () => {
+  await users?.close();
+});
 
 const signUp = (email = uniqueEmail()): Promise<UserInfo> => users.signUp({ email });
 
 /** `POST api/users/signup` of a new account, `fields` over a valid one. */
 const signUpWith = (fields: Record<string, unknown>) =>
   users.call('POST', '/api/users/signup', {
-    name: 'Ann Shopper',
-    email: uniqueEmail(),
-    password: PASSWORD,
-    ...fields,
+    body: {
+      name: 'Ann Shopper',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      ...fields,
+    },
   });
 
 async function storedUser(email: string): Promise<Record<string, unknown> | null> {
@@ -25,9 +35,11 @@ describe('sign-up', () => {
   it('creates an account and answers the user info with a token, never a hash', async () => {
     const email = uniqueEmail();
     const response = await users.call<UserInfo>('POST', '/api/users/signup', {
-      name: '  Ann Shopper ',
-      email,
-      password: PASSWORD,
+      body: {
+        name: '  Ann Shopper ',
+        email,
+        password: PASSWORD,
+      },
     });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(['_id', 'email', 'isAdmin', 'name', 'token']);
@@ -40,13 +52,15 @@ describe('sign-up', () => {
   it('ignores isAdmin, _id and any other field in the body', async () => {
     const email = uniqueEmail('sneaky');
     const response = await users.call<UserInfo>('POST', '/api/users/signup', {
-      name: 'Sneaky',
-      email,
-      password: PASSWORD,
-      isAdmin: true,
-      _id: '64b7f0000000000000000001',
-      sessionsValidFrom: 0,
-      role: 'admin',
+      body: {
+        name: 'Sneaky',
+        email,
+        password: PASSWORD,
+        isAdmin: true,
+        _id: '64b7f0000000000000000001',
+        sessionsValidFrom: 0,
+        role: 'admin',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.isAdmin).toBe(false);
@@ -82,7 +96,7 @@ describe('sign-up', () => {
       status: 400,
       body: { message: 'email must be a valid email address' },
     });
-    const empty = await users.call<{ message: string }>('POST', '/api/users/signup', {});
+    const empty = await users.call<{ message: string }>('POST', '/api/users/signup', { body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/name/);
     expect(empty.body.message).toMatch(/email/);
@@ -95,8 +109,10 @@ describe('sign-in', () => {
     const email = uniqueEmail();
     const created = await signUp(email);
     const response = await users.call<UserInfo>('POST', '/api/users/signin', {
-      email: email.toUpperCase(),
-      password: PASSWORD,
+      body: {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...created, token: expect.any(String) });
@@ -117,10 +133,14 @@ describe('sign-in', () => {
   it('reads the same for an unknown e-mail and a wrong password', async () => {
     const email = uniqueEmail();
     await signUp(email);
-    const wrong = await users.call('POST', '/api/users/signin', { email, password: 'not-the-password' });
+    const wrong = await users.call('POST', '/api/users/signin', {
+      body: { email, password: 'not-the-password' },
+    });
     const unknown = await users.call('POST', '/api/users/signin', {
-      email: uniqueEmail('nobody'),
-      password: PASSWORD,
+      body: {
+        email: uniqueEmail('nobody'),
+        password: PASSWORD,
+      },
     });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid email or password' } });
     expect(unknown.status).toBe(wrong.status);
@@ -129,20 +149,22 @@ describe('sign-in', () => {
 
   it('refuses operator objects and wrong types with 400, never a 500', async () => {
     const operator = await users.call<{ message: string }>('POST', '/api/users/signin', {
-      email: { $ne: null },
-      password: { $ne: null },
+      body: {
+        email: { $ne: null },
+        password: { $ne: null },
+      },
     });
     expect(operator.status).toBe(400);
     expect(operator.body.message).toMatch(/email must be a string/);
     expect(operator.body.message).toMatch(/password must be a string/);
-    const numbers = await users.call('POST', '/api/users/signin', { email: 42, password: 42 });
+    const numbers = await users.call('POST', '/api/users/signin', { body: { email: 42, password: 42 } });
     expect(numbers.status).toBe(400);
-    const array = await users.call('POST', '/api/users/signin', [{ email: 'a@b.co' }]);
+    const array = await users.call('POST', '/api/users/signin', { body: [{ email: 'a@b.co' }] });
     expect(array.status).toBe(400);
   });
 
   it('signs the seeded admin in as an admin', async () => {
-    const response = await users.call<UserInfo>('POST', '/api/users/signin', ADMIN);
+    const response = await users.call<UserInfo>('POST', '/api/users/signin', { body: ADMIN });
     expect(response).toMatchObject({
       status: 200,
       body: { email: ADMIN.email, isAdmin: true, name: 'Admin' },
@@ -152,7 +174,7 @@ describe('sign-in', () => {
 
 describe('profile', () => {
   it('answers 401 without a token', async () => {
-    expect(await users.call('PUT', '/api/users/profile', { name: 'X' })).toMatchObject({
+    expect(await users.call('PUT', '/api/users/profile', { body: { name: 'X' } })).toMatchObject({
       status: 401,
       body: { message: 'Not signed in' },
     });
@@ -162,12 +184,10 @@ describe('profile', () => {
     const email = uniqueEmail();
     const me = await signUp(email);
     // What the profile screen sends: its fields, with the e-mail unchanged and the password empty.
-    const response = await users.call<UserInfo>(
-      'PUT',
-      '/api/users/profile',
-      { name: 'Ann Renamed', email, password: '' },
-      { token: me.token },
-    );
+    const response = await users.call<UserInfo>('PUT', '/api/users/profile', {
+      body: { name: 'Ann Renamed', email, password: '' },
+      token: me.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ _id: me._id, name: 'Ann Renamed', email: email.toLowerCase() });
     expect(response.body.token).not.toBe(me.token);
@@ -178,27 +198,27 @@ describe('profile', () => {
     const email = uniqueEmail();
     const me = await signUp(email);
     const newEmail = uniqueEmail('moved');
-    const without = await users.call('PUT', '/api/users/profile', { email: newEmail }, { token: me.token });
+    const without = await users.call('PUT', '/api/users/profile', {
+      body: { email: newEmail },
+      token: me.token,
+    });
     expect(without).toMatchObject({
       status: 400,
       body: { message: 'currentPassword is required to change the email or password' },
     });
-    const wrong = await users.call(
-      'PUT',
-      '/api/users/profile',
-      { email: newEmail, currentPassword: 'guess-guess-1' },
-      { token: me.token },
-    );
+    const wrong = await users.call('PUT', '/api/users/profile', {
+      body: { email: newEmail, currentPassword: 'guess-guess-1' },
+      token: me.token,
+    });
     expect(wrong).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
-    const right = await users.call<UserInfo>(
-      'PUT',
-      '/api/users/profile',
-      { email: newEmail, currentPassword: PASSWORD },
-      { token: me.token },
-    );
+    const right = await users.call<UserInfo>('PUT', '/api/users/profile', {
+      body: { email: newEmail, currentPassword: PASSWORD },
+      token: me.token,
+    });
     expect(right).toMatchObject({ status: 200, body: { email: newEmail.toLowerCase() } });
     expect(
-      (await users.call('POST', '/api/users/signin', { email: newEmail, password: PASSWORD })).status,
+      (await users.call('POST', '/api/users/signin', { body: { email: newEmail, password: PASSWORD } }))
+        .status,
     ).toBe(200);
   });
 
@@ -206,12 +226,10 @@ describe('profile', () => {
     const taken = uniqueEmail('taken');
     await signUp(taken);
     const me = await signUp();
-    const response = await users.call(
-      'PUT',
-      '/api/users/profile',
-      { email: taken, currentPassword: PASSWORD },
-      { token: me.token },
-    );
+    const response = await users.call('PUT', '/api/users/profile', {
+      body: { email: taken, currentPassword: PASSWORD },
+      token: me.token,
+    });
     expect(response).toMatchObject({
       status: 409,
       body: { message: 'An account with this email already exists' },
@@ -222,62 +240,62 @@ describe('profile', () => {
     const email = uniqueEmail();
     const me = await signUp(email);
     const otherDevice = (
-      await users.call<UserInfo>('POST', '/api/users/signin', { email, password: PASSWORD })
+      await users.call<UserInfo>('POST', '/api/users/signin', { body: { email, password: PASSWORD } })
     ).body;
-    const weak = await users.call(
-      'PUT',
-      '/api/users/profile',
-      { password: '123456789', currentPassword: PASSWORD },
-      { token: me.token },
-    );
+    const weak = await users.call('PUT', '/api/users/profile', {
+      body: { password: '123456789', currentPassword: PASSWORD },
+      token: me.token,
+    });
     expect(weak).toMatchObject({
       status: 400,
       body: { message: 'password is too common, please choose another' },
     });
-    const noCurrent = await users.call(
-      'PUT',
-      '/api/users/profile',
-      { password: 'brand-new-pass-7' },
-      { token: me.token },
-    );
+    const noCurrent = await users.call('PUT', '/api/users/profile', {
+      body: { password: 'brand-new-pass-7' },
+      token: me.token,
+    });
     expect(noCurrent.status).toBe(400);
 
-    const changed = await users.call<UserInfo>(
-      'PUT',
-      '/api/users/profile',
-      { password: 'brand-new-pass-7', currentPassword: PASSWORD },
-      { token: me.token },
-    );
+    const changed = await users.call<UserInfo>('PUT', '/api/users/profile', {
+      body: { password: 'brand-new-pass-7', currentPassword: PASSWORD },
+      token: me.token,
+    });
     expect(changed.status).toBe(200);
     // The answer's token goes on; the tokens from before the change do not.
     expect(
-      (await users.call('PUT', '/api/users/profile', { name: 'Still me' }, { token: changed.body.token }))
-        .status,
+      (
+        await users.call('PUT', '/api/users/profile', {
+          body: { name: 'Still me' },
+          token: changed.body.token,
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await users.call('PUT', '/api/users/profile', { name: 'Old' }, { token: otherDevice.token })).status,
+      (await users.call('PUT', '/api/users/profile', { body: { name: 'Old' }, token: otherDevice.token }))
+        .status,
     ).toBe(401);
-    expect((await users.call('POST', '/api/users/signin', { email, password: PASSWORD })).status).toBe(401);
     expect(
-      (await users.call('POST', '/api/users/signin', { email, password: 'brand-new-pass-7' })).status,
+      (await users.call('POST', '/api/users/signin', { body: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await users.call('POST', '/api/users/signin', { body: { email, password: 'brand-new-pass-7' } }))
+        .status,
     ).toBe(200);
   });
 
   it('ignores isAdmin, _id and unknown fields', async () => {
     const email = uniqueEmail();
     const me = await signUp(email);
-    const response = await users.call<UserInfo>(
-      'PUT',
-      '/api/users/profile',
-      {
+    const response = await users.call<UserInfo>('PUT', '/api/users/profile', {
+      body: {
         name: 'Still Ann',
         isAdmin: true,
         _id: '64b7f0000000000000000002',
         passwordHash: 'x',
         deletedAt: null,
       },
-      { token: me.token },
-    );
+      token: me.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ _id: me._id, isAdmin: false, name: 'Still Ann' });
     const stored = await storedUser(email);
@@ -294,7 +312,8 @@ describe('profile', () => {
       { name: '' },
       { password: 12345678 },
     ]) {
-      const response = await users.call<{ message: string }>('PUT', '/api/users/profile', body, {
+      const response = await users.call<{ message: string }>('PUT', '/api/users/profile', {
+        body,
         token: me.token,
       });
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -305,14 +324,14 @@ describe('profile', () => {
 
 describe('bad requests', () => {
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const response = await users.call('POST', '/api/users/signin', undefined, { raw: '{"email": "a@b.co",' });
+    const response = await users.call('POST', '/api/users/signin', { raw: '{"email": "a@b.co",' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: expect.any(String) });
     expect(response.text).not.toMatch(/ at |node_modules/);
   });
 
   it('answers a body that is not JSON, or no body at all, with a 4xx message', async () => {
-    const text = await users.call('POST', '/api/users/signin', undefined, {
+    const text = await users.call('POST', '/api/users/signin', {
       raw: 'email=a@b.co',
       headers: { 'content-type': 'text/plain' },
     });
@@ -328,15 +347,13 @@ describe('bad requests', () => {
     const body = { name: 'x'.repeat(40_000), email: uniqueEmail(), password: PASSWORD };
     // A few times: the gateway must answer every one itself, never race the service to a 502.
     for (let i = 0; i < 5; i += 1) {
-      const big = await users.call('POST', '/api/users/signup', body);
+      const big = await users.call('POST', '/api/users/signup', { body });
       expect(big).toMatchObject({ status: 413, body: { message: 'Request size limit exceeded' } });
     }
-    const huge = await users.call('POST', '/api/users/signup', undefined, {
-      raw: Buffer.alloc(2_000_000, 0x61),
-    });
+    const huge = await users.call('POST', '/api/users/signup', { raw: Buffer.alloc(2_000_000, 0x61) });
     expect(huge).toMatchObject({ status: 413, body: { message: 'Request size limit exceeded' } });
     // Reached directly, the service refuses it as well (BODY_LIMIT_BYTES).
-    const direct = await users.call('POST', '/api/users/signup', body, { base: users.serviceUrl });
+    const direct = await jsonCall(users.serviceUrl, 'POST', '/api/users/signup', { body });
     expect(direct).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
     expect(await users.db.collection('users').countDocuments({ email: body.email.toLowerCase() })).toBe(0);
   });

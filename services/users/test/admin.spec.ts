@@ -5,7 +5,7 @@ import { EVENTS_STREAM, eventSubject, USER_DELETED } from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { Types } from 'mongoose';
 import { connect } from 'nats';
-import { until } from '@shop/testing';
+import { jsonCall, until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DeletedUsersPurger } from '../src/users/deleted-users.purger';
 import { startGuardedService } from './support/guarded-service';
@@ -13,7 +13,6 @@ import {
   ADMIN,
   PASSWORD,
   type UsersHarness,
-  httpCall,
   startUsers,
   uniqueEmail,
   waitForCode,
@@ -43,20 +42,20 @@ function claimsOf(sub: string): Record<string, unknown> {
 
 beforeAll(async () => {
   users = await startUsers();
-  admin = (await users.call<UserInfo>('POST', '/api/users/signin', ADMIN)).body;
+  admin = (await users.call<UserInfo>('POST', '/api/users/signin', { body: ADMIN })).body;
   other = await startGuardedService(users.publicKeyFile);
   otherUrl = await other.getUrl();
 });
 
 afterAll(async () => {
   await other?.close();
-  await users?.stop();
+  await users?.close();
 });
 
 describe('admin calls', () => {
   it('lists every account for an admin without hashes or codes', async () => {
     const bob = await signUp('Bob Lister');
-    const response = await users.call<Record<string, unknown>[]>('GET', '/api/users/all-users', undefined, {
+    const response = await users.call<Record<string, unknown>[]>('GET', '/api/users/all-users', {
       token: admin.token,
     });
     expect(response.status).toBe(200);
@@ -89,7 +88,7 @@ describe('admin calls', () => {
         status: 401,
         body: { message: 'Not signed in' },
       });
-      expect(await users.call(method, path, undefined, { token: bob.token })).toMatchObject({
+      expect(await users.call(method, path, { token: bob.token })).toMatchObject({
         status: 403,
         body: { message: 'Admin access required' },
       });
@@ -124,7 +123,7 @@ describe('admin calls', () => {
     const pem = users.publicKey.export({ type: 'spki', format: 'pem' });
     const hs256 = `${hsBody}.${createHmac('sha256', pem).update(hsBody).digest('base64url')}`;
     for (const token of [tampered, foreign, expired, none, hs256]) {
-      expect(await users.call('GET', '/api/users/all-users', undefined, { token })).toMatchObject({
+      expect(await users.call('GET', '/api/users/all-users', { token })).toMatchObject({
         status: 401,
         body: { message: 'Invalid or expired token' },
       });
@@ -134,31 +133,24 @@ describe('admin calls', () => {
   it('makes a user an admin, idempotently, effective from their next sign-in', async () => {
     const email = uniqueEmail('promoted');
     const carol = await users.signUp({ name: 'Carol', email });
-    const first = await users.call('PUT', `/api/users/markadmin/${carol._id}`, undefined, {
-      token: admin.token,
-    });
+    const first = await users.call('PUT', `/api/users/markadmin/${carol._id}`, { token: admin.token });
     expect(first).toMatchObject({ status: 200, body: { _id: carol._id, isAdmin: true } });
-    const again = await users.call('PUT', `/api/users/markadmin/${carol._id}`, undefined, {
-      token: admin.token,
-    });
+    const again = await users.call('PUT', `/api/users/markadmin/${carol._id}`, { token: admin.token });
     expect(again).toMatchObject({ status: 200, body: { _id: carol._id, isAdmin: true } });
     // The old token still says what was true when it was issued.
-    expect((await users.call('GET', '/api/users/all-users', undefined, { token: carol.token })).status).toBe(
-      403,
-    );
-    const fresh = (await users.call<UserInfo>('POST', '/api/users/signin', { email, password: PASSWORD }))
-      .body;
+    expect((await users.call('GET', '/api/users/all-users', { token: carol.token })).status).toBe(403);
+    const fresh = (
+      await users.call<UserInfo>('POST', '/api/users/signin', { body: { email, password: PASSWORD } })
+    ).body;
     expect(fresh.isAdmin).toBe(true);
-    expect((await users.call('GET', '/api/users/all-users', undefined, { token: fresh.token })).status).toBe(
-      200,
-    );
+    expect((await users.call('GET', '/api/users/all-users', { token: fresh.token })).status).toBe(200);
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     /** The answers to an admin's delete and make-admin of the account `id`. */
     const deleteAndMarkAdmin = async (id: string) => [
-      await users.call('DELETE', `/api/users/delete/${id}`, undefined, { token: admin.token }),
-      await users.call('PUT', `/api/users/markadmin/${id}`, undefined, { token: admin.token }),
+      await users.call('DELETE', `/api/users/delete/${id}`, { token: admin.token }),
+      await users.call('PUT', `/api/users/markadmin/${id}`, { token: admin.token }),
     ];
     const notFound = { status: 404, body: { message: 'User Not Found' } };
     expect(await deleteAndMarkAdmin('64b7f0000000000000000000')).toMatchObject([notFound, notFound]);
@@ -170,7 +162,7 @@ describe('admin calls', () => {
 
   it('refuses an admin deleting their own account', async () => {
     expect(
-      await users.call('DELETE', `/api/users/delete/${admin._id}`, undefined, { token: admin.token }),
+      await users.call('DELETE', `/api/users/delete/${admin._id}`, { token: admin.token }),
     ).toMatchObject({
       status: 400,
       body: { message: 'You cannot delete your own account' },
@@ -182,41 +174,37 @@ describe('deleting a user', () => {
   it("ends the user's tokens in this service and in another, and frees the address", async () => {
     const email = uniqueEmail('doomed');
     const dave = await users.signUp({ name: 'Dave', email });
-    expect(
-      (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: dave.token })).body,
-    ).toEqual({
+    expect((await jsonCall(otherUrl, 'GET', '/api/other/mine', { token: dave.token })).body).toEqual({
       id: dave._id,
     });
 
-    const deleted = await users.call('DELETE', `/api/users/delete/${dave._id}`, undefined, {
-      token: admin.token,
-    });
+    const deleted = await users.call('DELETE', `/api/users/delete/${dave._id}`, { token: admin.token });
     expect(deleted).toMatchObject({ status: 200, body: { message: 'User deleted' } });
-    expect(
-      (await users.call('DELETE', `/api/users/delete/${dave._id}`, undefined, { token: admin.token })).status,
-    ).toBe(404);
+    expect((await users.call('DELETE', `/api/users/delete/${dave._id}`, { token: admin.token })).status).toBe(
+      404,
+    );
 
     // The outcome, not how soon (a latency goal belongs in bench/): until's limit is a hang guard.
     await until(
-      async () =>
-        (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: dave.token })).status ===
-        401,
+      async () => (await jsonCall(otherUrl, 'GET', '/api/other/mine', { token: dave.token })).status === 401,
     );
     await until(
       async () =>
-        (await users.call('PUT', '/api/users/profile', { name: 'Ghost' }, { token: dave.token })).status ===
-        401,
+        (await users.call('PUT', '/api/users/profile', { body: { name: 'Ghost' }, token: dave.token }))
+          .status === 401,
     );
-    expect((await users.call('POST', '/api/users/signin', { email, password: PASSWORD })).status).toBe(401);
-    const list = await users.call<{ _id: string }[]>('GET', '/api/users/all-users', undefined, {
-      token: admin.token,
-    });
+    expect(
+      (await users.call('POST', '/api/users/signin', { body: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    const list = await users.call<{ _id: string }[]>('GET', '/api/users/all-users', { token: admin.token });
     expect(list.body.map((user) => user._id)).not.toContain(dave._id);
     // The address is free again, for a new account with a new id.
     const reborn = await users.call<UserInfo>('POST', '/api/users/signup', {
-      name: 'Dave 2',
-      email,
-      password: PASSWORD,
+      body: {
+        name: 'Dave 2',
+        email,
+        password: PASSWORD,
+      },
     });
     expect(reborn.status).toBe(201);
     expect(reborn.body._id).not.toBe(dave._id);
@@ -224,26 +212,20 @@ describe('deleting a user', () => {
 
   it('keeps refusing the deleted user after the other service restarts (it replays the events)', async () => {
     const erin = await signUp('Erin');
-    await users.call('DELETE', `/api/users/delete/${erin._id}`, undefined, { token: admin.token });
+    await users.call('DELETE', `/api/users/delete/${erin._id}`, { token: admin.token });
     await until(
-      async () =>
-        (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: erin.token })).status ===
-        401,
+      async () => (await jsonCall(otherUrl, 'GET', '/api/other/mine', { token: erin.token })).status === 401,
     );
     await other?.close();
     other = await startGuardedService(users.publicKeyFile);
     otherUrl = await other.getUrl();
-    expect(
-      (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: erin.token })).status,
-    ).toBe(401);
-    expect(
-      (await httpCall(`${otherUrl}/api/other/admin`, 'GET', undefined, { token: admin.token })).status,
-    ).toBe(200);
+    expect((await jsonCall(otherUrl, 'GET', '/api/other/mine', { token: erin.token })).status).toBe(401);
+    expect((await jsonCall(otherUrl, 'GET', '/api/other/admin', { token: admin.token })).status).toBe(200);
   });
 
   it('publishes user.deleted through the outbox and then purges the record', async () => {
     const frank = await signUp('Frank');
-    await users.call('DELETE', `/api/users/delete/${frank._id}`, undefined, { token: admin.token });
+    await users.call('DELETE', `/api/users/delete/${frank._id}`, { token: admin.token });
     const nats = await connect({ servers: inject('natsUrl') });
     try {
       const jsm = await nats.jetstreamManager();
@@ -273,19 +255,18 @@ describe('a password reset', () => {
   it('ends the sessions opened before it in another service too, and not the ones after', async () => {
     const email = uniqueEmail('reset');
     const gina = await users.signUp({ name: 'Gina', email });
-    const mine = () => httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: gina.token });
+    const mine = () => jsonCall(otherUrl, 'GET', '/api/other/mine', { token: gina.token });
     expect((await mine()).status).toBe(200);
-    await users.call('POST', '/api/users/forgot-password', { email });
+    await users.call('POST', '/api/users/forgot-password', { body: { email } });
     const otp = await waitForCode(users.outboxDir, email);
     const newPassword = 'after-the-reset-42';
-    expect((await users.call('POST', '/api/users/reset-password', { email, otp, newPassword })).status).toBe(
-      200,
-    );
-    const fresh = (await users.call<UserInfo>('POST', '/api/users/signin', { email, password: newPassword }))
-      .body;
-    await until(async () => (await mine()).status === 401);
     expect(
-      (await httpCall(`${otherUrl}/api/other/mine`, 'GET', undefined, { token: fresh.token })).status,
+      (await users.call('POST', '/api/users/reset-password', { body: { email, otp, newPassword } })).status,
     ).toBe(200);
+    const fresh = (
+      await users.call<UserInfo>('POST', '/api/users/signin', { body: { email, password: newPassword } })
+    ).body;
+    await until(async () => (await mine()).status === 401);
+    expect((await jsonCall(otherUrl, 'GET', '/api/other/mine', { token: fresh.token })).status).toBe(200);
   });
 });

@@ -1,16 +1,30 @@
 import type { UserInfo } from '@shop/contracts';
-import { startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
-import { PASSWORD, mailsTo, startUsers, uniqueEmail, waitForCode } from './support/users.harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PASSWORD,
+  type UsersHarness,
+  mailsTo,
+  startUsers,
+  uniqueEmail,
+  waitForCode,
+} from './support/users.harness';
 
 const FORGOT_ANSWER = { message: 'If an account uses this email, a reset code has been sent to it' };
 const INVALID_CODE = { message: 'Invalid or expired reset code' };
-const users = startedForTests(startUsers, (harness) => harness.stop());
+let users: UsersHarness;
+
+beforeAll(async () => {
+  users = await startUsers();
+});
+
+afterAll(async () => {
+  await users?.close();
+});
 
 const account = (): Promise<UserInfo> => users.signUp({ name: 'Rita', email: uniqueEmail('rita') });
 
 async function forgot(email: string) {
-  return users.call('POST', '/api/users/forgot-password', { email });
+  return users.call('POST', '/api/users/forgot-password', { body: { email } });
 }
 
 /** Asks for a reset code for `email` and answers it once it is mailed (the `previous`+1th mail). */
@@ -20,7 +34,7 @@ async function codeFor(email: string, previous = 0): Promise<string> {
 }
 
 async function reset(email: string, otp: string, newPassword = 'fresh-start-2024x') {
-  return users.call('POST', '/api/users/reset-password', { email, otp, newPassword });
+  return users.call('POST', '/api/users/reset-password', { body: { email, otp, newPassword } });
 }
 
 /** A 6-digit code that is not `code`. */
@@ -45,10 +59,10 @@ describe('forgot password', () => {
       status: 400,
       body: { message: 'email must be a valid email address' },
     });
-    expect((await users.call('POST', '/api/users/forgot-password', { email: { $ne: null } })).status).toBe(
-      400,
-    );
-    expect((await users.call('POST', '/api/users/forgot-password', {})).status).toBe(400);
+    expect(
+      (await users.call('POST', '/api/users/forgot-password', { body: { email: { $ne: null } } })).status,
+    ).toBe(400);
+    expect((await users.call('POST', '/api/users/forgot-password', { body: {} })).status).toBe(400);
   });
 
   it('stores the code hashed, never in plain text', async () => {
@@ -76,19 +90,23 @@ describe('reset password', () => {
     });
 
     expect(
-      (await users.call('POST', '/api/users/signin', { email: rita.email, password: PASSWORD })).status,
+      (await users.call('POST', '/api/users/signin', { body: { email: rita.email, password: PASSWORD } }))
+        .status,
     ).toBe(401);
     const fresh = await users.call<UserInfo>('POST', '/api/users/signin', {
-      email: rita.email,
-      password: 'fresh-start-2024x',
+      body: {
+        email: rita.email,
+        password: 'fresh-start-2024x',
+      },
     });
     expect(fresh.status).toBe(200);
     // The token from before the reset is refused; the one signed in right after it works.
     expect(
-      (await users.call('PUT', '/api/users/profile', { name: 'Old' }, { token: rita.token })).status,
+      (await users.call('PUT', '/api/users/profile', { body: { name: 'Old' }, token: rita.token })).status,
     ).toBe(401);
     expect(
-      (await users.call('PUT', '/api/users/profile', { name: 'New' }, { token: fresh.body.token })).status,
+      (await users.call('PUT', '/api/users/profile', { body: { name: 'New' }, token: fresh.body.token }))
+        .status,
     ).toBe(200);
     const stored = await users.db.collection('users').findOne({ email: rita.email });
     expect(stored?.['passwordReset']).toBeNull();
@@ -118,7 +136,8 @@ describe('reset password', () => {
     }
     expect(await reset(rita.email, code)).toMatchObject({ status: 400, body: INVALID_CODE });
     expect(
-      (await users.call('POST', '/api/users/signin', { email: rita.email, password: PASSWORD })).status,
+      (await users.call('POST', '/api/users/signin', { body: { email: rita.email, password: PASSWORD } }))
+        .status,
     ).toBe(200);
   });
 
@@ -155,8 +174,11 @@ describe('reset password', () => {
       body: { message: 'otp must be the 6-digit code from the e-mail' },
     });
     expect(
-      (await users.call('POST', '/api/users/reset-password', { email: rita.email, otp: { $ne: null } }))
-        .status,
+      (
+        await users.call('POST', '/api/users/reset-password', {
+          body: { email: rita.email, otp: { $ne: null } },
+        })
+      ).status,
     ).toBe(400);
     expect(await reset(rita.email, code, 'qwerty123')).toMatchObject({
       status: 400,

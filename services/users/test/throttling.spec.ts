@@ -1,14 +1,8 @@
 import { DEFAULT_CONFIG_PATH, type RunningGateway, startGateway } from '@shop/gateway';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiResponse,
-  PASSWORD,
-  type UsersHarness,
-  httpCall,
-  startUsers,
-  uniqueEmail,
-} from './support/users.harness';
+import { type JsonAnswer, jsonCall } from '@shop/testing';
+import { PASSWORD, type UsersHarness, startUsers, uniqueEmail } from './support/users.harness';
 
 const THROTTLED = { message: 'Too many attempts, please try again later' };
 let users: UsersHarness;
@@ -22,18 +16,18 @@ function newClient(): string {
   return `127.0.0.${nextAddress}`;
 }
 
-async function signUp(email: string, from = newClient()): Promise<ApiResponse> {
-  return users.call('POST', '/api/users/signup', { name: 'Tess', email, password: PASSWORD }, { from });
+async function signUp(email: string, from = newClient()): Promise<JsonAnswer> {
+  return users.call('POST', '/api/users/signup', { body: { name: 'Tess', email, password: PASSWORD }, from });
 }
 
 function signIn(email: string, password: string, from: string, headers?: Record<string, string>) {
-  return users.call('POST', '/api/users/signin', { email, password }, { from, headers });
+  return users.call('POST', '/api/users/signin', { body: { email, password }, from, headers });
 }
 
-function expectThrottled(response: ApiResponse): void {
+function expectThrottled(response: JsonAnswer): void {
   expect(response.status).toBe(429);
   expect(response.body).toEqual(THROTTLED);
-  const retryAfter = Number(response.headers['retry-after']);
+  const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 }
@@ -65,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await strictGateway?.close();
-  await users?.stop();
+  await users?.close();
 });
 
 describe('sign-in throttling', () => {
@@ -118,12 +112,11 @@ describe('sign-up, forgot and reset throttling', () => {
       expect((await signUp(uniqueEmail('bulk'), from)).status).toBe(201);
     expectThrottled(await signUp(uniqueEmail('bulk'), from));
     expectThrottled(
-      await users.call(
-        'POST',
-        '/api/users/signup',
-        { name: 'T', email: uniqueEmail('bulk'), password: PASSWORD },
-        { from, headers: { 'x-real-ip': '192.0.2.44' } },
-      ),
+      await users.call('POST', '/api/users/signup', {
+        body: { name: 'T', email: uniqueEmail('bulk'), password: PASSWORD },
+        from,
+        headers: { 'x-real-ip': '192.0.2.44' },
+      }),
     );
   });
 
@@ -141,11 +134,12 @@ describe('sign-up, forgot and reset throttling', () => {
     for (const email of [known, unknown]) {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         expect(
-          (await users.call('POST', '/api/users/forgot-password', { email }, { from: newClient() })).status,
+          (await users.call('POST', '/api/users/forgot-password', { body: { email }, from: newClient() }))
+            .status,
         ).toBe(200);
       }
       expectThrottled(
-        await users.call('POST', '/api/users/forgot-password', { email }, { from: newClient() }),
+        await users.call('POST', '/api/users/forgot-password', { body: { email }, from: newClient() }),
       );
     }
   });
@@ -154,10 +148,12 @@ describe('sign-up, forgot and reset throttling', () => {
     const from = newClient();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const email = uniqueEmail('many');
-      expect((await users.call('POST', '/api/users/forgot-password', { email }, { from })).status).toBe(200);
+      expect((await users.call('POST', '/api/users/forgot-password', { body: { email }, from })).status).toBe(
+        200,
+      );
     }
     expectThrottled(
-      await users.call('POST', '/api/users/forgot-password', { email: uniqueEmail('many') }, { from }),
+      await users.call('POST', '/api/users/forgot-password', { body: { email: uniqueEmail('many') }, from }),
     );
   });
 
@@ -165,12 +161,10 @@ describe('sign-up, forgot and reset throttling', () => {
     const email = uniqueEmail('guessed');
     await signUp(email);
     const attempt = () =>
-      users.call(
-        'POST',
-        '/api/users/reset-password',
-        { email, otp: '000000', newPassword: 'fresh-start-2024x' },
-        { from: newClient() },
-      );
+      users.call('POST', '/api/users/reset-password', {
+        body: { email, otp: '000000', newPassword: 'fresh-start-2024x' },
+        from: newClient(),
+      });
     for (let count = 0; count < 4; count += 1) expect((await attempt()).status).toBe(400);
     expectThrottled(await attempt());
   });
@@ -182,7 +176,7 @@ describe('the gateway as a second layer', () => {
     await signUp(email);
     const from = newClient();
     const through = (path: string) =>
-      httpCall(`${strictGateway.url}${path}`, 'POST', { email, password: PASSWORD }, { from });
+      jsonCall(strictGateway.url, 'POST', path, { body: { email, password: PASSWORD }, from });
     for (let attempt = 0; attempt < 10; attempt += 1)
       expect((await through('/api/users/signin')).status).toBe(200);
     const refused = await through('/api/users/signin');

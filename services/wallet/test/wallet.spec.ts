@@ -1,21 +1,25 @@
 import { WALLET_UPDATED, type Wallet } from '@shop/contracts';
-import { startServiceUnderTest, startedForTests } from '@shop/service-kit/testing';
-import { describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
-import { walletConfigSchema } from '../src/config/wallet.config';
+import { type WalletConfig, walletConfigSchema } from '../src/config/wallet.config';
 import { WalletsService } from '../src/wallets/wallets.service';
 
 const qrCode = '/api/media/65a1f0c2e4b0a1b2c3d4e5f6/1712345678-btc-qr.png';
-const wallet = startedForTests(
-  () =>
-    startServiceUnderTest({
-      name: 'wallet',
-      configSchema: walletConfigSchema,
-      module: (context) => AppModule.register(context),
-      events: [WALLET_UPDATED],
-    }),
-  (service) => service.close(),
-);
+let wallet: ServiceUnderTest<WalletConfig>;
+
+beforeAll(async () => {
+  wallet = await startServiceUnderTest({
+    name: 'wallet',
+    configSchema: walletConfigSchema,
+    module: (context) => AppModule.register(context),
+    events: [WALLET_UPDATED],
+  });
+});
+
+afterAll(async () => {
+  await wallet?.close();
+});
 
 const allWallets = async () => (await wallet.call<Wallet[]>('GET', '/api/wallet/all-wallets')).body;
 

@@ -8,7 +8,7 @@ import { freePort } from '@shop/testing';
 import { expect } from 'vitest';
 import { baseServiceConfigSchema } from '../../src/config/service-config';
 import { type ConsumerHandle, JetStreamEvents } from '../../src/events/jetstream-events';
-import { startServiceApp, startedForTests } from '../../testing';
+import { startServiceApp } from '../../testing';
 import { capturedLogger } from '../captured-logger';
 import { THING_MADE, TracedAppModule } from './traced-app.module';
 
@@ -31,7 +31,7 @@ export interface TracedApp {
   make(name: string, traceparent?: string): Promise<string>;
   /** The metrics listener's text. */
   scrape(): Promise<string>;
-  stop(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export async function startTracedApp(databaseName: string): Promise<TracedApp> {
@@ -79,25 +79,11 @@ export async function startTracedApp(databaseName: string): Promise<TracedApp> {
       expect(response.status).toBe(200);
       return response.text();
     },
-    async stop() {
+    async close() {
       await consumer.stop();
       await app.close();
     },
   };
-}
-
-/**
- * The traced app a telemetry spec's tests share: started before them; after them stopped, then the
- * SDK (`telemetry`, the spec's starter) shut down.
- */
-export function tracedAppForTests(databaseName: string, telemetry: { shutdown(): Promise<void> }): TracedApp {
-  return startedForTests(
-    () => startTracedApp(databaseName),
-    async (traced) => {
-      await traced.stop();
-      await telemetry.shutdown();
-    },
-  );
 }
 
 /** Waits until the consumer has handled the event of thing `id`. */

@@ -1,44 +1,21 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startServiceUnderTest } from '@shop/service-kit/testing';
-import type { TestTokens } from '@shop/testing';
-import type { Connection } from 'mongoose';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { AppModule } from '../../src/app.module';
-import { mediaConfigSchema } from '../../src/config/media.config';
+import { type MediaConfig, mediaConfigSchema } from '../../src/config/media.config';
 
-export interface MediaHarness {
-  app: NestFastifyApplication;
-  /** The gateway's URL: every HTTP call of the tests goes through it. */
-  url: string;
-  tokens: TestTokens;
-  /** The service's database; pass it as `MONGO_URL` to start a second replica on the same data. */
-  mongoUrl: string;
-  /**
-   * The service's database, to look at what the API cannot show (a replica started on another's
-   * `MONGO_URL` gets an empty one of its own here, unused).
-   */
-  db: Connection;
-  /** Sends a NATS command as another service would; a refusal rejects with an HttpException. */
-  command<T>(pattern: string, payload: unknown): Promise<T>;
-  close(): Promise<void>;
-}
+/** The media service under test: `call` through the gateway, `command` as another service sends it, `close`. */
+export type MediaHarness = ServiceUnderTest<MediaConfig>;
 
-/** The media service on a fresh database behind the real gateway (kong.yml, its own rate limits). */
-export async function startMedia(env: Record<string, string> = {}): Promise<MediaHarness> {
-  const service = await startServiceUnderTest({
+/**
+ * The media service on a fresh database (or on `env.MONGO_URL`'s, as a second replica) behind the
+ * real gateway (kong.yml, its own rate limits).
+ */
+export function startMedia(env: Record<string, string> = {}): Promise<MediaHarness> {
+  return startServiceUnderTest({
     name: 'media',
     configSchema: mediaConfigSchema,
     module: (context) => AppModule.register(context),
     env: { LOG_LEVEL: 'warn', ...env },
   });
-  return {
-    app: service.app,
-    url: service.url,
-    tokens: service.tokens,
-    mongoUrl: service.context.config.MONGO_URL,
-    db: service.db,
-    command: service.command,
-    close: service.close,
-  };
 }
 
 export interface UploadOptions {

@@ -1,18 +1,14 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { UserInfo } from '@shop/contracts';
-import type { RunningGateway } from '@shop/gateway';
-import { startServiceUnderTest } from '@shop/service-kit/testing';
+import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { until } from '@shop/testing';
-import type { Connection } from 'mongoose';
 import { expect } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/clock/clock';
-import { usersConfigSchema } from '../../src/config/users.config';
+import { type UsersConfig, usersConfigSchema } from '../../src/config/users.config';
 
 /** A clock a test can move forward instead of waiting. */
 export class TestClock extends Clock {
@@ -33,92 +29,28 @@ export class TestClock extends Clock {
   }
 }
 
-export interface ApiResponse<T = Record<string, unknown>> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: T;
-  text: string;
-}
-
-export interface CallOptions {
-  token?: string;
-  headers?: Record<string, string>;
-  /** A raw body instead of JSON. */
-  raw?: string | Buffer;
-  /** The local address to connect from (127.0.0.x): how the gateway sees different clients. */
-  from?: string;
-}
-
-export interface UsersHarness {
-  /** The gateway's URL: tests go through the edge the storefront uses. */
-  gatewayUrl: string;
-  serviceUrl: string;
-  app: NestFastifyApplication;
-  gateway: RunningGateway;
+/**
+ * The users service under test (`call` through the gateway, `serviceUrl` without it, `close`), with
+ * what the users tests look at besides: its clock, its key files and the outbox its mail goes to.
+ */
+export interface UsersHarness extends ServiceUnderTest<UsersConfig> {
   clock: TestClock;
-  db: Connection;
-  mongoUrl: string;
   keyDir: string;
   publicKeyFile: string;
   publicKey: KeyObject;
   privateKey: KeyObject;
   outboxDir: string;
-  /** Calls the gateway (or `base`), answering status, headers and parsed JSON. */
-  call<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    options?: CallOptions & { base?: string },
-  ): Promise<ApiResponse<T>>;
   /**
    * Signs a new account up through the gateway and answers its user info (the 201 checked): `fields`
    * over the name 'Ann Shopper', a fresh address and `PASSWORD`.
    */
   signUp(fields?: { name?: string; email?: string; password?: string }): Promise<UserInfo>;
-  stop(): Promise<void>;
 }
 
 export const ADMIN = { email: 'admin@shop.local', password: 'admin-password-123' };
 
 /** The password of the accounts the tests sign up. */
 export const PASSWORD = 'copper-kettle-91';
-
-/** One HTTP call with node:http, which (unlike fetch) can pick the local address. */
-export function httpCall<T>(
-  url: string,
-  method: string,
-  body: unknown,
-  options: CallOptions = {},
-): Promise<ApiResponse<T>> {
-  const payload =
-    options.raw !== undefined ? options.raw : body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { ...options.headers };
-  if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-    headers['content-type'] = 'application/json';
-  }
-  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, localAddress: options.from, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = undefined;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-}
 
 /** A fresh users service (own database, own keys, own outbox folder) behind a real gateway. */
 export async function startUsers(
@@ -152,34 +84,22 @@ export async function startUsers(
     },
     rateLimitFactor: options.rateLimitFactor ?? 100,
   });
-  const call: UsersHarness['call'] = (method, path, body, callOptions = {}) =>
-    httpCall(`${callOptions.base ?? service.url}${path}`, method, body, callOptions);
-
   return {
-    gatewayUrl: service.url,
-    serviceUrl: await service.app.getUrl(),
-    app: service.app,
-    gateway: service.gateway,
+    ...service,
     clock,
-    db: service.db,
-    mongoUrl: service.mongoUrl,
     keyDir,
     publicKeyFile,
     publicKey,
     privateKey,
     outboxDir,
-    call,
     async signUp(fields = {}) {
-      const response = await call<UserInfo>('POST', '/api/users/signup', {
-        name: 'Ann Shopper',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        ...fields,
+      const response = await service.call<UserInfo>('POST', '/api/users/signup', {
+        body: { name: 'Ann Shopper', email: uniqueEmail(), password: PASSWORD, ...fields },
       });
       expect(response.status).toBe(201);
       return response.body;
     },
-    async stop() {
+    async close() {
       await service.close();
       rmSync(keyDir, { recursive: true, force: true });
       rmSync(outboxDir, { recursive: true, force: true });
