@@ -2,6 +2,7 @@
 import type { BenchSection } from '../lib/figure.js';
 import { firstLoadSection } from './first-load.js';
 import { lcpSection } from './lcp.js';
+import { orderExportSection } from './order-export.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
 import { scalingSection } from './scaling.js';
@@ -14,6 +15,7 @@ export const SECTIONS: BenchSection[] = [
   serverRenderingSection,
   readsSection,
   ordersSection,
+  orderExportSection,
   tracingSection,
   scalingSection,
 ];

@@ -69,6 +69,13 @@ export interface paths {
     /** The signed-in user's orders, newest first, one page at a time */
     get: operations['orders_OrdersController_mine'];
   };
+  '/api/orders/export': {
+    /**
+     * The orders the filters match, as a CSV file (admins)
+     * @description The same filters as the list, without paging: every matching order, newest first. RFC 4180 CSV with a header row, in UTF-8 with a byte order mark; a cell a shopper typed that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) starts with a ' instead.
+     */
+    get: operations['orders_OrdersController_exportCsv'];
+  };
   '/api/orders/{id}': {
     /** One order: its owner or an admin */
     get: operations['orders_OrdersController_one'];
@@ -814,6 +821,35 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * The orders the filters match, as a CSV file (admins)
+   * @description The same filters as the list, without paging: every matching order, newest first. RFC 4180 CSV with a header row, in UTF-8 with a byte order mark; a cell a shopper typed that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) starts with a ' instead.
+   */
+  orders_OrdersController_exportCsv: {
+    parameters: {
+      query?: {
+        status?: 'Not paid' | 'Pending' | 'Paid';
+        paid?: boolean;
+        delivered?: boolean;
+        q?: string;
+      };
+    };
+    responses: {
+      /** @description The CSV file, written as it is read */
+      200: {
+        headers: {
+          'Content-Disposition'?: string;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

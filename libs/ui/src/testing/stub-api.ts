@@ -1,9 +1,13 @@
 import { vi } from 'vitest';
 
-/** What a stubbed call answers: a status (200 unless given), a JSON body and extra headers. */
+/**
+ * What a stubbed call answers: a status (200 unless given), a JSON body (or `text`, sent as it is, for
+ * a file such as an export) and extra headers.
+ */
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -60,6 +64,9 @@ export function stubApi(routes: StubRoutes) {
       status: 404,
       body: { message: `No stub for ${call.path}` },
     };
+    if (answer.text !== undefined) {
+      return new Response(answer.text, { status: answer.status ?? 200, headers: answer.headers });
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
 import { ListScreen } from '../../shared/list-screen';
 import { DeleteButton, DeleteDialog, useRowDeletion } from '../../shared/row-deletion';
+import { useDownload } from '../../shared/use-download';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './all-orders-page.module.css';
@@ -14,6 +15,9 @@ import { OrderItemsMenu } from './order-items-menu';
 /** The orders list's own parameter names (contracts: OrderListQuery), newest first. */
 const ordersPath = ({ q, page }: ListPosition) =>
   `${ORDERS_API}?${new URLSearchParams({ ...(q && { q }), page: String(page), limit: String(PAGE_SIZE) })}`;
+
+/** The export of the orders the search matches, every page of them (`GET api/orders/export`). */
+const exportPath = (q: string) => `${ORDERS_API}/export${q ? `?${new URLSearchParams({ q })}` : ''}`;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -33,6 +37,7 @@ export default function AllOrdersPage() {
   const list = usePagedList<Order>(ordersPath);
   const [receipt, setReceipt] = useState<string>();
   const { busy, act } = useListAction(list.reload);
+  const exporting = useDownload();
   const deletion = useRowDeletion<Order>(
     act,
     (order) => `${ORDERS_API}/delete/${order._id}`,
@@ -53,6 +58,15 @@ export default function AllOrdersPage() {
       list={list}
       noun="orders"
       label="Orders"
+      actions={
+        <Button
+          variant="secondary"
+          disabled={exporting.busy}
+          onClick={() => exporting.download(exportPath(list.position.q), 'orders.csv')}
+        >
+          Export CSV
+        </Button>
+      }
       head={
         <>
           <th scope="col">ORDER ITEMS</th>

@@ -1,5 +1,5 @@
 import { NEW_ORDER_STATE, type Order } from '@shop/contracts';
-import { siteSettingsAtom } from '@shop/state';
+import { siteSettingsAtom, userInfoAtom } from '@shop/state';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
@@ -37,13 +37,81 @@ const unpaid = order('o-unpaid');
 function renderOrders(url = '/all-orders') {
   const store = createStore();
   store.set(siteSettingsAtom, { websiteName: 'Shop', currency: '$', logo: '' });
+  store.set(userInfoAtom, {
+    _id: 'a1',
+    name: 'Admin',
+    email: 'admin@shop.local',
+    isAdmin: true,
+    token: 'admin-token',
+  });
   return renderScreen(<AllOrdersPage />, { path: '/all-orders', url, store });
 }
 
 const rowOf = (id: string) => screen.getByText(`Order ${id}`).closest('tr')!;
 
+/** The files the screen hands the browser to save: each link's name and what its object URL held. */
+function savedFiles() {
+  const files: { name: string; text: Promise<string> }[] = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:shop.test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ name: this.download, text: blobs.get(this.href)!.text() });
+  });
+  return files;
+}
+
 describe('All Orders screen', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('exports the orders the search matches as the CSV file the server names, with the admin token', async () => {
+    const csv = 'Order,Full name\r\no-unpaid,Ann\r\n';
+    const api = stubApi({
+      'GET /api/orders': page([unpaid]),
+      'GET /api/orders/export': {
+        text: csv,
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="orders-2026-11-28.csv"',
+        },
+      },
+    });
+    const files = savedFiles();
+    renderOrders('/all-orders?q=Ann');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]!.name).toBe('orders-2026-11-28.csv');
+    expect(await files[0]!.text).toBe(csv);
+    const [call] = api.callsTo('GET', '/api/orders/export');
+    expect(Object.fromEntries(call!.query)).toEqual({ q: 'Ann' });
+    expect(new Headers(call!.init.headers).get('Authorization')).toBe('Bearer admin-token');
+  });
+
+  it("shows an export the server refused as an error toast with the server's message, saving nothing", async () => {
+    stubApi({
+      'GET /api/orders': page([unpaid]),
+      'GET /api/orders/export': {
+        status: 400,
+        body: { message: 'q must be shorter than or equal to 100 characters' },
+      },
+    });
+    const files = savedFiles();
+    renderOrders();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('q must be shorter than or equal to 100 characters')).toBeInTheDocument();
+    expect(files).toEqual([]);
+  });
 
   it('shows the spec columns, the items in a dropdown and Yes/No flags', async () => {
     const api = stubApi({ 'GET /api/orders': page([unpaid, pending]) });

@@ -1,6 +1,7 @@
 import { ORDER_LIMITS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OmitType } from '@nestjs/swagger';
 import { QueryBoolean, Trim } from '@shop/service-kit';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -44,3 +45,6 @@ export class ListOrdersQuery extends PageQuery {
   @MaxLength(ORDER_LIMITS.search)
   q?: string;
 }
+
+/** Query of the admin export `GET api/orders/export`: the list's filters, without its paging. */
+export class OrderFilterQuery extends OmitType(ListOrdersQuery, ['page', 'limit'] as const) {}
