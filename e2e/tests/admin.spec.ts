@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import type { Order, Product, UserInfo, Wallet } from '@shop/contracts';
 import {
@@ -368,4 +369,56 @@ test('a new wallet QR code reaches the shopper’s order page, and the site name
       logo: settings.logo,
     });
   }
+});
+
+test('an admin exports the orders a search finds as a CSV file a spreadsheet opens safely', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = freshTag();
+  const image = await uploadThroughApi(baseURL!, admin.token, 'export.png');
+  const product = await api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
+    name: `Export ${tag}`,
+    image: [image],
+    category: 'Accessories',
+    brand: 'Export',
+    price: 12.5,
+    countInStock: 20,
+    description: 'Made by the admin export test',
+  });
+  const shopper = await signUpThroughApi(baseURL!, { name: `Export ${tag}`, email: uniqueEmail(tag) });
+  const placed: Order[] = [];
+  for (const fullName of [`${tag} Plain`, `=HYPERLINK("http://evil.example","${tag}")`]) {
+    placed.push(
+      await api<Order>(baseURL!, 'POST', '/api/orders', shopper.token, {
+        orderItems: [{ _id: product._id, quantity: 2 }],
+        shippingAddress: { ...SHIPPING, fullName, address: `1 Main Street, Flat "${tag}"` },
+        paymentMethod: 'cashapp',
+      }),
+    );
+  }
+  await startSignedIn(page, admin);
+  await page.goto(`/all-orders?q=${tag}`);
+  await expect(page.getByText('Page 1 of 1 (2 orders)')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile((await download.path())!)).toString('utf8');
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(header!.split(',').slice(0, 4)).toEqual(['Order', 'Placed at', 'Customer', 'Full name']);
+  // Newest first: the second order, its formula made inert, its quotes doubled inside a quoted field.
+  expect(rows).toHaveLength(2);
+  expect(rows[0]!.startsWith(`${placed[1]!._id},`)).toBe(true);
+  expect(rows[0]).toContain(
+    `,"'=HYPERLINK(""http://evil.example"",""${tag}"")","1 Main Street, Flat ""${tag}""",`,
+  );
+  expect(rows[1]!.startsWith(`${placed[0]!._id},`)).toBe(true);
+  expect(rows[1]).toContain(`,${tag} Plain,"1 Main Street, Flat ""${tag}""",`);
+  expect(rows[1]).toContain(`,2 x Export ${tag},2,25.00,`);
 });
