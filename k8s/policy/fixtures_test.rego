@@ -279,3 +279,51 @@ test_pods_without_the_shop_label if {
 test_another_namespace_object if {
 	"Namespace/default: a namespace other than shop" in deny with input as [{"path": "-", "contents": {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "default", "labels": labels}}}]
 }
+
+# Server defaults written out (server-defaults.rego).
+
+test_a_network_policy_port_without_its_protocol if {
+	denies(
+		{"NetworkPolicy": object.union(good_policy, {"spec": {"ingress": [{"ports": [{"port": "http"}]}]}})},
+		"NetworkPolicy/orders: a port of its ingress rules names no protocol (the server adds TCP)",
+	)
+}
+
+test_a_field_ref_without_its_api_version if {
+	denies(
+		container_with({"env": [{"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}}]}),
+		"Deployment/orders: fieldRef at spec.containers.0.env.0.valueFrom names no apiVersion (the server adds v1)",
+	)
+}
+
+claim_template := {
+	"apiVersion": "v1",
+	"kind": "PersistentVolumeClaim",
+	"metadata": {"name": "data"},
+	"spec": {"accessModes": ["ReadWriteOnce"], "volumeMode": "Filesystem", "resources": {"requests": {"storage": "1Gi"}}},
+}
+
+with_claim_template(claim) := {"Deployment": object.union(
+	deployment_with(good_pod),
+	{"spec": {"volumeClaimTemplates": [claim]}},
+)}
+
+test_a_claim_template_as_the_server_stores_it_passes if {
+	not any_default_refusal(with_claim_template(claim_template))
+}
+
+any_default_refusal(replaced) if {
+	some message in deny with input as unit_with(replaced)
+	contains(message, "the server adds")
+}
+
+test_a_claim_template_without_what_the_server_adds if {
+	denies(
+		with_claim_template(json.remove(claim_template, ["kind"])),
+		"Deployment/orders: volumeClaimTemplate data has no kind: PersistentVolumeClaim (the server adds it)",
+	)
+	denies(
+		with_claim_template(json.remove(claim_template, ["spec/volumeMode"])),
+		"Deployment/orders: volumeClaimTemplate data has no spec.volumeMode (the server adds Filesystem)",
+	)
+}

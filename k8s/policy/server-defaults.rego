@@ -1,0 +1,42 @@
+# What the API server fills in inside a list is written out: each team applies its own unit server-side
+# under its own field manager, after the whole environment was applied under another; a list item the
+# manifest leaves to the server's defaults then differs from the stored one, and the two managers
+# conflict over the list ("conflicts with kubectl: .spec.ingress"). Written out, both apply the same.
+package main
+
+import rego.v1
+
+deny contains msg if {
+	some policy in objects
+	policy.kind == "NetworkPolicy"
+	some direction in ["ingress", "egress"]
+	some rule in object.get(policy.spec, direction, [])
+	some port in object.get(rule, "ports", [])
+	not port.protocol
+	msg := sprintf("%s: a port of its %s rules names no protocol (the server adds TCP)", [id(policy), direction])
+}
+
+deny contains msg if {
+	some workload in workloads
+	walk(workload.spec.template, [path, value])
+	value.fieldRef
+	not value.fieldRef.apiVersion
+	msg := sprintf("%s: fieldRef at %s names no apiVersion (the server adds v1)", [id(workload), concat(".", [sprintf("%v", [step]) | some step in path])])
+}
+
+claim_defaults := {"apiVersion": "v1", "kind": "PersistentVolumeClaim"}
+
+deny contains msg if {
+	some workload in workloads
+	some claim in object.get(workload.spec, "volumeClaimTemplates", [])
+	some field, value in claim_defaults
+	object.get(claim, field, null) != value
+	msg := sprintf("%s: volumeClaimTemplate %s has no %s: %s (the server adds it)", [id(workload), claim.metadata.name, field, value])
+}
+
+deny contains msg if {
+	some workload in workloads
+	some claim in object.get(workload.spec, "volumeClaimTemplates", [])
+	not claim.spec.volumeMode
+	msg := sprintf("%s: volumeClaimTemplate %s has no spec.volumeMode (the server adds Filesystem)", [id(workload), claim.metadata.name])
+}
