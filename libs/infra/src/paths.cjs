@@ -63,6 +63,18 @@ function toolPaths(versions = toolVersions()) {
       // compose-go's own checker (go install names the binary after its folder, cmd).
       composeConfig: join(toolsDir, `compose-go-${versions.composeGo}`, 'cmd'),
     },
+    // The control plane k8s/test applies the manifests to (k8s/test/cluster): Kubernetes built from its
+    // Go module, etcd, kwok's fake nodes, and the CRDs the manifests and the Rollouts use.
+    controlPlane: {
+      kubeApiserver: join(toolsDir, `kubernetes-${versions.kubernetes}`, 'kube-apiserver'),
+      kubeControllerManager: join(toolsDir, `kubernetes-${versions.kubernetes}`, 'kube-controller-manager'),
+      kubeScheduler: join(toolsDir, `kubernetes-${versions.kubernetes}`, 'kube-scheduler'),
+      kubectl: join(toolsDir, `kubernetes-${versions.kubernetes}`, 'kubectl'),
+      etcd: join(toolsDir, `etcd-${versions.etcd}`, 'etcd'),
+      kwok: join(toolsDir, `kwok-${versions.kwok}`, 'kwok'),
+      prometheusOperatorCrds: join(toolsDir, `prometheus-operator-crds-${versions.prometheusOperator}`),
+      argoRolloutsCrds: join(toolsDir, `argo-rollouts-crds-${versions.argoRollouts}`),
+    },
     // The trace viewer and the metrics store `npm start` and the browser tests run beside the shop.
     jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
     victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),

@@ -14,6 +14,25 @@ export interface ToolVersions {
   victoriaMetrics: string;
   oasdiff?: string;
   schemathesis?: string;
+  kubernetes: string;
+  etcd: string;
+  kwok: string;
+  prometheusOperator: string;
+  argoRollouts: string;
+}
+
+/** The local Kubernetes control plane of k8s/test/cluster: its binaries and the CRD folders it installs. */
+export interface ControlPlanePaths {
+  kubeApiserver: string;
+  kubeControllerManager: string;
+  kubeScheduler: string;
+  kubectl: string;
+  etcd: string;
+  kwok: string;
+  /** prometheus-operator's CRDs (ServiceMonitor, PrometheusRule, ...), as YAML files. */
+  prometheusOperatorCrds: string;
+  /** Argo Rollouts' CRDs (Rollout, AnalysisTemplate, ...), as YAML files. */
+  argoRolloutsCrds: string;
 }
 
 export type CheckerName =
@@ -32,6 +51,7 @@ export interface ToolPaths {
   deck: string;
   /** The checkers of k8s/ and tools/ship (installed with `--browser`, as npm test does). */
   checkers: Record<CheckerName, string>;
+  controlPlane: ControlPlanePaths;
   /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
   jaeger: string;
   victoriaMetrics: string;
