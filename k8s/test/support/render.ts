@@ -80,7 +80,7 @@ export interface NetworkPolicyRule {
 export interface KubeObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; resourceVersion?: string };
   data?: Record<string, string>;
   automountServiceAccountToken?: boolean;
   spec?: {

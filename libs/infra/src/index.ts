@@ -12,6 +12,13 @@ export {
 export { checkerPath, ensureToolsInstalled } from './tools.js';
 export { startProcess, tailOf, type ExitInfo, type ManagedProcess, type ProcessOptions } from './process.js';
 export { freePort } from './free-port.js';
+export {
+  startControlPlane,
+  type ControlPlane,
+  type ControlPlaneOptions,
+  type KubectlOptions,
+  type KubectlResult,
+} from './control-plane.js';
 export { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './embedded-mongo.js';
 export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from './embedded-nats.js';
 export {
