@@ -301,6 +301,7 @@ claim_template := {
 	"kind": "PersistentVolumeClaim",
 	"metadata": {"name": "data"},
 	"spec": {"accessModes": ["ReadWriteOnce"], "volumeMode": "Filesystem", "resources": {"requests": {"storage": "1Gi"}}},
+	"status": {"phase": "Pending"},
 }
 
 with_claim_template(claim) := {"Deployment": object.union(
@@ -325,5 +326,19 @@ test_a_claim_template_without_what_the_server_adds if {
 	denies(
 		with_claim_template(json.remove(claim_template, ["spec/volumeMode"])),
 		"Deployment/orders: volumeClaimTemplate data has no spec.volumeMode (the server adds Filesystem)",
+	)
+}
+
+test_an_empty_egress_list if {
+	denies(
+		{"NetworkPolicy": object.union(good_policy, {"spec": {"egress": []}})},
+		"NetworkPolicy/orders: an empty egress list (the server stores none; leave it out)",
+	)
+}
+
+test_a_claim_template_without_its_status_phase if {
+	denies(
+		with_claim_template(json.remove(claim_template, ["status"])),
+		"Deployment/orders: volumeClaimTemplate data has no status.phase: Pending (the server adds it)",
 	)
 }

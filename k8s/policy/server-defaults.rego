@@ -40,3 +40,20 @@ deny contains msg if {
 	not claim.spec.volumeMode
 	msg := sprintf("%s: volumeClaimTemplate %s has no spec.volumeMode (the server adds Filesystem)", [id(workload), claim.metadata.name])
 }
+
+# An empty rule list is stored as no list at all: a second manager applying `egress: []` conflicts over it.
+# Leaving it out says the same (a policy type with no rule admits nothing).
+deny contains msg if {
+	some policy in objects
+	policy.kind == "NetworkPolicy"
+	some direction in ["ingress", "egress"]
+	policy.spec[direction] == []
+	msg := sprintf("%s: an empty %s list (the server stores none; leave it out)", [id(policy), direction])
+}
+
+deny contains msg if {
+	some workload in workloads
+	some claim in object.get(workload.spec, "volumeClaimTemplates", [])
+	object.get(claim, ["status", "phase"], null) != "Pending"
+	msg := sprintf("%s: volumeClaimTemplate %s has no status.phase: Pending (the server adds it)", [id(workload), claim.metadata.name])
+}

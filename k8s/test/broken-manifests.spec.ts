@@ -526,7 +526,14 @@ const CASES: Broken[] = [
     run: () =>
       check.kongAdmitsProxyOnly(
         changedEach({ kind: 'NetworkPolicy', name: 'kong' }, (policy) => {
-          policy.spec!.ingress = [{ ports: [{ port: 'proxy' }, { port: 'status' }] }];
+          policy.spec!.ingress = [
+            {
+              ports: [
+                { protocol: 'TCP', port: 'proxy' },
+                { protocol: 'TCP', port: 'status' },
+              ],
+            },
+          ];
         }),
       ),
     says: /Kong's ingress/,
@@ -537,7 +544,9 @@ const CASES: Broken[] = [
     run: () =>
       check.admitsHttpFromKongOnly(
         changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
-          policy.spec!.ingress = [{ from: [{ podSelector: {} }], ports: [{ port: 'http' }] }];
+          policy.spec!.ingress = [
+            { from: [{ podSelector: {} }], ports: [{ protocol: 'TCP', port: 'http' }] },
+          ];
         }),
         'orders',
       ),
@@ -566,7 +575,7 @@ const CASES: Broken[] = [
           policy.spec!.ingress = [
             {
               from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'shell' } } }],
-              ports: [{ port: 'proxy' }],
+              ports: [{ protocol: 'TCP', port: 'proxy' }],
             },
           ];
         }),

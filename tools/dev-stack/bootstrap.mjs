@@ -90,7 +90,7 @@ async function main() {
     step(
       'Checking the embedded database, NATS' +
         (observability ? ', Jaeger, VictoriaMetrics' : '') +
-        ' and the test tools (oasdiff, Chromium, decK, Schemathesis, the manifest and pipeline checkers)',
+        ' and the test tools (oasdiff, Chromium, decK, Schemathesis, the manifest and pipeline checkers, a local Kubernetes control plane)',
     );
     await ensureTools({ tests: true, observability, log });
   }

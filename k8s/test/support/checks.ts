@@ -541,7 +541,7 @@ export function namespaceAllowsDnsOnly(m: Manifests): void {
 
 export function kongAdmitsProxyOnly(m: Manifests): void {
   const policy = policiesOf(m.render(unitFolder('kong')))[0];
-  expect(policy?.spec?.ingress, "Kong's ingress").toEqual([{ ports: [{ port: 'proxy' }] }]);
+  expect(policy?.spec?.ingress, "Kong's ingress").toEqual([{ ports: [{ protocol: 'TCP', port: 'proxy' }] }]);
 }
 
 export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
@@ -552,7 +552,7 @@ export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
       from: ['kong', ...(CALLERS_BESIDES_KONG[unit] ?? [])].map((name) => ({
         podSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
       })),
-      ports: [{ port: 'http' }],
+      ports: [{ protocol: 'TCP', port: 'http' }],
     },
   ]);
 }
@@ -568,7 +568,7 @@ export function admitsHttpFromItsCallerOnly(m: Manifests, unit: string): void {
       from: (callers ?? []).map((name) => ({
         podSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
       })),
-      ports: [{ port: 'http' }],
+      ports: [{ protocol: 'TCP', port: 'http' }],
     },
   ]);
 }
@@ -1082,7 +1082,7 @@ function talksOnlyToItself(objects: KubeObject[], unit: string, port: string): v
     `${unit}'s NetworkPolicy admits its members on ${port}`,
   ).toBe(true);
   expect(policy?.spec?.egress, `${unit} reaches its members on ${port}, and nothing else`).toEqual([
-    { to: [{ podSelector: { matchLabels: own } }], ports: [{ port }] },
+    { to: [{ podSelector: { matchLabels: own } }], ports: [{ protocol: 'TCP', port }] },
   ]);
 }
 

@@ -218,6 +218,8 @@ async function startIn(dir: string, options: ControlPlaneOptions): Promise<Contr
           `--service-account-key-file=${verifyingKey}`,
           `--service-account-signing-key-file=${signingKey}`,
           '--service-cluster-ip-range=10.96.0.0/16',
+          // As a real cluster runs: what a namespace admits is Pod Security's to say, not a global switch.
+          '--allow-privileged=true',
           '--profiling=false',
         ],
         // Ready once /readyz answers: etcd reached, the built-in objects and RBAC roles in place.
