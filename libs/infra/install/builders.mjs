@@ -97,14 +97,19 @@ export function goBuildAsTool(label, go, programAtVersion, binary, log, estimate
   done();
 }
 
-/** Downloads a Go module (into Go's module cache) and answers the folder holding its files. */
-export function goModuleDir(label, go, moduleAtVersion) {
+/** Downloads a Go module into Go's module cache; answers `go mod download -json` (its `Dir`, its `GoMod`). */
+function goModule(label, go, moduleAtVersion) {
   const found = spawnSync(go, ['mod', 'download', '-json', moduleAtVersion], {
     encoding: 'utf8',
     env: { ...process.env, PATH: `${dirname(go)}${delimiter}${process.env.PATH ?? ''}` },
   });
   if (found.status !== 0) fail(`${label}: cannot download ${moduleAtVersion}:\n${tail(found)}`);
-  return JSON.parse(found.stdout).Dir;
+  return JSON.parse(found.stdout);
+}
+
+/** Downloads a Go module and answers the folder holding its files. */
+export function goModuleDir(label, go, moduleAtVersion) {
+  return goModule(label, go, moduleAtVersion).Dir;
 }
 
 /**
@@ -132,12 +137,8 @@ export function goBuildKubernetes(label, go, version, programs, dir, log, estima
   // Niced: the builds keep both cores busy for many minutes, and the machine stays usable meanwhile.
   const inStaging = (args) => run(label, 'nice', ['-n', '10', go, '-C', staging, ...args], goEnv);
   try {
-    const found = spawnSync(go, ['mod', 'download', '-json', `k8s.io/kubernetes@v${version}`], {
-      encoding: 'utf8',
-      env: { ...process.env, ...goEnv },
-    });
-    if (found.status !== 0) fail(`${label}: cannot download k8s.io/kubernetes@v${version}:\n${tail(found)}`);
-    const staged = kubernetesStagingModules(readFileSync(JSON.parse(found.stdout).GoMod, 'utf8'));
+    const { GoMod } = goModule(label, go, `k8s.io/kubernetes@v${version}`);
+    const staged = kubernetesStagingModules(readFileSync(GoMod, 'utf8'));
     if (staged.length === 0) fail(`${label}: k8s.io/kubernetes@v${version} names no staging modules`);
     const [major, minor, patch] = version.split('.');
     inStaging(['mod', 'init', 'shop.local/kubernetes-build']);

@@ -235,17 +235,22 @@ async function startIn(dir: string, options: ControlPlaneOptions): Promise<Contr
     }
 
     if (options.controllers) {
+      // The controller manager and the scheduler: clients of the API server as the cluster admin, serving
+      // their own health on a loopback port, alone (no leader election).
+      const clientOfTheApiServer = (port: number | undefined) => [
+        `--kubeconfig=${kubeconfig}`,
+        `--authentication-kubeconfig=${kubeconfig}`,
+        `--authorization-kubeconfig=${kubeconfig}`,
+        '--bind-address=127.0.0.1',
+        `--secure-port=${port}`,
+        '--leader-elect=false',
+      ];
       started.push(
         await startProcess({
           name: 'kube-controller-manager',
           command: binaries.kubeControllerManager,
           args: [
-            `--kubeconfig=${kubeconfig}`,
-            `--authentication-kubeconfig=${kubeconfig}`,
-            `--authorization-kubeconfig=${kubeconfig}`,
-            '--bind-address=127.0.0.1',
-            `--secure-port=${managerPort}`,
-            '--leader-elect=false',
+            ...clientOfTheApiServer(managerPort),
             `--service-account-private-key-file=${signingKey}`,
             `--root-ca-file=${join(certDir, 'apiserver.crt')}`,
             '--use-service-account-credentials=false',
@@ -260,14 +265,7 @@ async function startIn(dir: string, options: ControlPlaneOptions): Promise<Contr
         await startProcess({
           name: 'kube-scheduler',
           command: binaries.kubeScheduler,
-          args: [
-            `--kubeconfig=${kubeconfig}`,
-            `--authentication-kubeconfig=${kubeconfig}`,
-            `--authorization-kubeconfig=${kubeconfig}`,
-            '--bind-address=127.0.0.1',
-            `--secure-port=${schedulerPort}`,
-            '--leader-elect=false',
-          ],
+          args: clientOfTheApiServer(schedulerPort),
           timeoutMs,
           logFile: logFile('kube-scheduler'),
         }),

@@ -63,6 +63,8 @@ export {
   type ApiRequestInit,
   type ApiResponse,
   createApiClient,
+  genericFailure,
+  serverMessage,
   totalCount,
 } from './http/api-fetch';
 export { apiFetch, apiRequest, endSession, onSessionEnded, signInUrlFor } from './http/shop-api-fetch';

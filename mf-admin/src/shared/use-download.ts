@@ -1,4 +1,4 @@
-import { ApiError, endSession, userInfoAtom } from '@shop/state';
+import { ApiError, endSession, genericFailure, serverMessage, userInfoAtom } from '@shop/state';
 import { useAction } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 
@@ -7,16 +7,10 @@ export function fileNameOf(disposition: string | null): string | undefined {
   return disposition?.match(/filename="([^"]+)"/)?.[1];
 }
 
-/** The server's `message` of a refused download, else the status. */
+/** The server's `message` of a refused download, else the status (as the JSON client says it). */
 async function refusal(response: Response): Promise<ApiError> {
-  let message = `Request failed with status ${response.status}`;
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message !== '') message = body.message;
-  } catch {
-    // Not JSON: the status says it.
-  }
-  return new ApiError(message, response.status);
+  const body: unknown = await response.json().catch(() => undefined);
+  return new ApiError(serverMessage(body) ?? genericFailure(response.status), response.status);
 }
 
 /**
