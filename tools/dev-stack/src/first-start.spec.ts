@@ -81,6 +81,10 @@ describe('the first npm start', () => {
           `setInterval(() => ${fs}.existsSync(${JSON.stringify(buildDone)}) && process.exit(0), 100);`,
       ),
       scrapeIntervalSeconds: 1,
+      // Products alone: its demo seed would wait SEED_MEDIA_WAIT_MS (a minute) for a media service
+      // this stack does not start before it listens, which on a busy machine outlasted the readiness
+      // limit. The seed's waiting has its own tests in products.
+      serviceEnv: { SEED_DEMO_DATA: 'false' },
       // The services' spans leave every 0.2 s: refused many times while nothing listens.
       telemetryEnv: { OTEL_BSP_SCHEDULE_DELAY: '200' },
       log: (line) => lines.push(line),
