@@ -3,7 +3,7 @@ package main
 
 import rego.v1
 
-labels := {"app.kubernetes.io/name": "orders", "app.kubernetes.io/part-of": "shop"}
+labels := {"app.kubernetes.io/name": "orders", "app.kubernetes.io/part-of": "shop", "shop.example.com/team": "orders"}
 
 good_container := {
 	"name": "orders",
@@ -267,6 +267,10 @@ test_an_object_outside_the_namespace if {
 
 test_an_object_without_the_shop_label if {
 	denies({"PodDisruptionBudget": {"metadata": {"labels": {"app.kubernetes.io/part-of": "other"}}}}, "PodDisruptionBudget/orders: no label app.kubernetes.io/part-of=shop")
+}
+
+test_an_object_of_no_team if {
+	denies({"PodDisruptionBudget": {"metadata": {"labels": {"shop.example.com/team": ""}}}}, "PodDisruptionBudget/orders: no label shop.example.com/team naming the team that deploys it")
 }
 
 test_pods_without_the_shop_label if {

@@ -1,4 +1,5 @@
-# Everything of the shop is in its namespace and says it is part of the shop, its pods too.
+# Everything of the shop is in its namespace and says it is part of the shop, its pods too, and which
+# team deploys it (the admission policy of k8s/deploy-identities lets only that team's pipeline change it).
 package main
 
 import rego.v1
@@ -29,4 +30,10 @@ deny contains msg if {
 	some workload in workloads
 	object.get(workload.spec.template.metadata, ["labels", "app.kubernetes.io/part-of"], "") != "shop"
 	msg := sprintf("%s: its pods have no label app.kubernetes.io/part-of=shop", [id(workload)])
+}
+
+deny contains msg if {
+	some item in objects
+	object.get(item.metadata, ["labels", "shop.example.com/team"], "") == ""
+	msg := sprintf("%s: no label shop.example.com/team naming the team that deploys it", [id(item)])
 }

@@ -62,10 +62,15 @@ function failuresOf(objects: KubeObject[]): string[] {
   );
 }
 
-const FOLDERS = SCENES.flatMap(({ environment }) => [
-  wholeFolder(environment),
-  ...UNITS.map((unit) => unitFolder(unit, environment)),
-]);
+// And the monitoring objects (their NetworkPolicy is the shop's too). Not k8s/deploy-identities: it
+// lives outside the shop's namespace, and is the platform's own.
+const FOLDERS = [
+  ...SCENES.flatMap(({ environment }) => [
+    wholeFolder(environment),
+    ...UNITS.map((unit) => unitFolder(unit, environment)),
+  ]),
+  'monitoring',
+];
 
 /** The real orders unit, with one change. */
 function ordersWith(change: (objects: KubeObject[], pod: ReturnType<typeof podTemplateOf>) => void) {

@@ -51,6 +51,15 @@ async function affectedImages(files: string[]): Promise<Map<string, string[]>> {
 }
 
 /** The projects a deployable's tests start for real (test target dependsOn { projects }). */
+/** The team label a unit sets on its objects (k8s/base/<unit>/kustomization.yaml). */
+function teamLabelOf(unit: string): string | undefined {
+  const kustomization = parse(
+    readFileSync(join(repoRoot, 'k8s', 'base', unit, 'kustomization.yaml'), 'utf8'),
+  );
+  const labels = (kustomization.labels ?? []) as { pairs: Record<string, string> }[];
+  return labels.find((entry) => 'shop.example.com/team' in entry.pairs)?.pairs['shop.example.com/team'];
+}
+
 function testedWith(project: string): string[] {
   const dependsOn = (
     byProject.get(project)?.nx.targets as Record<string, { dependsOn?: unknown[] }> | undefined
@@ -131,6 +140,8 @@ describe('the GitHub Actions workflows', () => {
       const workflow = parse(readFileSync(join(folder, `${name}.yml`), 'utf8'));
       expect(workflow.jobs.ship.uses).toBe('./.github/workflows/deployable.yml');
       expect(workflow.jobs.ship.with.project).toBe(deployable.project);
+      // The team whose deploy identity applies it: the team label of its unit (k8s/base/<name>).
+      expect(workflow.jobs.ship.with.team).toBe(teamLabelOf(name));
       expect(workflow.on.push.branches).toEqual(['main']);
       const paths: string[] = workflow.on.push.paths;
       expect(workflow.on.pull_request.paths).toEqual(paths);
@@ -166,5 +177,11 @@ describe('the GitHub Actions workflows', () => {
       'node tools/ship/image.mjs "$PROJECT" --push',
       "github.event_name == 'push' && github.ref == 'refs/heads/main'",
     ]);
+    // Then dev gets that version, by the command docs/deploy.md shows and k8s's cluster suite runs.
+    const deploy = workflow.jobs.deploy;
+    expect(deploy.needs).toBe('image');
+    expect(deploy.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    expect(deploy.environment).toBe('dev-${{ inputs.team }}');
+    expect(JSON.stringify(deploy.steps)).toContain('node tools/ship/deploy.mjs \\"$PROJECT\\" dev --built');
   });
 });
