@@ -1,4 +1,5 @@
-import { type Order, type Product } from '@shop/contracts';
+import { NEW_ORDER_STATE, type Order, type Product } from '@shop/contracts';
+import { Types } from 'mongoose';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_HEADER } from '../src/orders/order-export';
@@ -65,13 +66,21 @@ describe('GET api/orders/export', () => {
     const paid = await h.call('PUT', `/api/orders/markpaid/${second._id}`, { token: h.adminToken });
     expect(paid.status).toBe(200);
 
-    for (const query of [`?q=${tag}`, `?q=${tag}&status=Paid`, `?q=${tag}&paid=false`, '?status=Paid', '']) {
+    for (const query of [
+      `?q=${tag}`,
+      `?q=${tag}&status=Paid`,
+      `?q=${tag}&paid=false`,
+      `?q=${second._id}`,
+      '?status=Paid',
+      '',
+    ]) {
       const rows = await exported(query);
       expect(
         rows.map((row) => row['Order']),
         query,
       ).toEqual(await listed(query));
     }
+    expect((await exported(`?q=${second._id}`)).map((row) => row['Order'])).toEqual([second._id]);
     const mine = await exported(`?q=${tag}`);
     expect(mine.map((row) => row['Order'])).toEqual([second._id, first._id]);
     expect(mine[1]).toMatchObject({
@@ -88,6 +97,43 @@ describe('GET api/orders/export', () => {
       Status: 'Paid',
       'Paid at': expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
+  });
+
+  it('exports orders across many read batches in order, each once, leaving out deleted ones', async () => {
+    // More than two of the export's batches (500): stored as checkout stores orders, with every order
+    // its own second, so newest first is one order.
+    const tag = `Batcher${Date.now().toString(36)}`;
+    const count = 1_201;
+    const start = Date.now() - count * 1_000;
+    const stored = Array.from({ length: count }, (_, index) => {
+      const placedAt = new Date(start + index * 1_000);
+      return {
+        _id: new Types.ObjectId(),
+        user: new Types.ObjectId().toHexString(),
+        orderItems: [{ _id: product._id, name: product.name, quantity: 1, price: 19.99, image: '' }],
+        shippingAddress: { ...ADDRESS, fullName: `${tag} ${index}` },
+        paymentMethod: 'cashapp',
+        itemsPrice: 19.99,
+        taxPrice: 0.2,
+        discount: 0,
+        shippingPrice: 0,
+        totalPrice: 20.19,
+        ...NEW_ORDER_STATE,
+        deletedAt: index === 600 ? placedAt : null,
+        stockRelease: 'none',
+        createdAt: placedAt,
+        updatedAt: placedAt,
+      };
+    });
+    await h.db.collection('orders').insertMany(stored);
+    const rows = await exported(`?q=${tag}`);
+    const newestFirst = stored
+      .filter((order) => order.deletedAt === null)
+      .reverse()
+      .map((order) => order._id.toHexString());
+    expect(rows).toHaveLength(count - 1);
+    expect(rows.map((row) => row['Order'])).toEqual(newestFirst);
+    expect(rows[0]!['Full name']).toBe(`${tag} ${count - 1}`);
   });
 
   it('quotes what needs quoting and makes inert what a spreadsheet would run', async () => {

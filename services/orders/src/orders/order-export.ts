@@ -54,9 +54,12 @@ export function exportRow(order: OrderRecord): string[] {
 
 /**
  * The export's CSV writer: RFC 4180 (comma-separated, CRLF line ends, a field quoted when it holds a
- * comma, a quote or a line break, its quotes doubled), the header row first, a UTF-8 byte order mark
- * so a spreadsheet reads the names' accents right. Write `exportRow`s to it.
+ * comma, a quote or a line break, its quotes doubled), a UTF-8 byte order mark so a spreadsheet reads
+ * the names' accents right, and the header row at once (the download starts before the first order is
+ * read). Write `exportRow`s to it.
  */
 export function exportCsvWriter(): Stringifier {
-  return stringify({ header: true, columns: [...EXPORT_HEADER], record_delimiter: 'windows', bom: true });
+  const writer = stringify({ record_delimiter: 'windows', bom: true });
+  writer.write([...EXPORT_HEADER]);
+  return writer;
 }

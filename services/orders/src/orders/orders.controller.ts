@@ -131,9 +131,9 @@ export class OrdersController {
       },
     },
   })
-  exportCsv(@Query() query: OrderFilterQuery): StreamableFile {
+  async exportCsv(@Query() query: OrderFilterQuery): Promise<StreamableFile> {
     const day = new Date().toISOString().slice(0, 10);
-    return new StreamableFile(this.orders.exportCsv(query), {
+    return new StreamableFile(await this.orders.exportCsv(query), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="orders-${day}.csv"`,
     });

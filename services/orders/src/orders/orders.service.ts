@@ -33,7 +33,7 @@ import {
   newEvent,
   pageWindow,
 } from '@shop/service-kit';
-import type { Model, QueryFilter } from 'mongoose';
+import { type Model, type QueryFilter, Types } from 'mongoose';
 import { StockReleasesService } from '../stock/stock-releases.service';
 import {
   DEFAULT_PAGE_SIZE,
@@ -75,7 +75,8 @@ function matching(query: OrderFilterQuery): QueryFilter<OrderRecord> {
       { 'shippingAddress.city': text },
       { 'shippingAddress.country': text },
       { 'shippingAddress.phoneNumber': text },
-      ...(OBJECT_ID.test(query.q) ? [{ _id: query.q.toLowerCase() }] : []),
+      // An ObjectId, not its text: an aggregation (the export's) does not cast as find does.
+      ...(OBJECT_ID.test(query.q) ? [{ _id: new Types.ObjectId(query.q.toLowerCase()) }] : []),
     ];
   }
   return filter;
@@ -157,19 +158,55 @@ export class OrdersService {
   }
 
   /**
-   * The orders an admin's filters match, newest first, as CSV (`order-export.ts`), written as the
-   * reader takes it: one cursor batch in memory at a time, however many orders match. A failure after
-   * the first bytes can only cut the file short, so it is logged.
+   * The orders an admin's filters match, newest first, as CSV (`order-export.ts`), written as the reader
+   * takes it. The database sorts only the matching orders' ids and dates (a sort holds what it sorts:
+   * whole orders would be all of them at once, which the embedded database cannot hold for 100,000),
+   * then the orders are read by id, one batch at a time, so this process holds a batch however many
+   * match. The answer starts once the first ids are in: a database that cannot answer gets the client
+   * a 503, not a cut file; a failure after that can only cut the file short, so it is logged.
    */
-  exportCsv(query: OrderFilterQuery): Readable {
-    const cursor = this.orders
-      .find(matching(query))
-      .select(EXPORT_FIELDS)
-      .sort(NEWEST_FIRST)
-      .lean<OrderRecord>()
+  async exportCsv(query: OrderFilterQuery): Promise<Readable> {
+    const ids = this.orders
+      .aggregate<{ _id: Types.ObjectId }>([
+        { $match: matching(query) },
+        { $project: { createdAt: 1 } },
+        { $sort: NEWEST_FIRST },
+      ])
       .cursor({ batchSize: EXPORT_BATCH });
+    let first: { _id: Types.ObjectId } | null;
+    try {
+      first = await ids.next();
+    } catch (error) {
+      await ids.close().catch(() => undefined);
+      throw error;
+    }
+    const orders = this.orders;
+    /** A batch of orders by id, in the batch's order (an order deleted meanwhile is left out). */
+    async function* batchRows(batch: Types.ObjectId[]) {
+      // By _id alone: an index can answer it (the embedded database uses one only for the exact keys).
+      const found = await orders
+        .find({ _id: { $in: batch } })
+        .select(`${EXPORT_FIELDS} deletedAt`)
+        .lean<OrderRecord[]>();
+      const byId = new Map(found.map((order) => [order._id.toHexString(), order]));
+      for (const id of batch) {
+        const order = byId.get(id.toHexString());
+        if (order && !order.deletedAt) yield exportRow(order);
+      }
+    }
     async function* rows() {
-      for await (const order of cursor) yield exportRow(order as OrderRecord);
+      try {
+        let batch = first ? [first._id] : [];
+        for await (const { _id } of ids) {
+          batch.push(_id);
+          if (batch.length < EXPORT_BATCH) continue;
+          yield* batchRows(batch);
+          batch = [];
+        }
+        yield* batchRows(batch);
+      } finally {
+        await ids.close().catch(() => undefined);
+      }
     }
     const csv = exportCsvWriter();
     pipeline(Readable.from(rows()), csv).catch((error: unknown) =>
