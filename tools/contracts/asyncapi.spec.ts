@@ -63,7 +63,7 @@ function copyOfTheCode(): string {
   return root;
 }
 
-describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
+describe('the AsyncAPI documents', () => {
   it.each(NATS_PARTS)('%s: the AsyncAPI parser finds no error or warning', async (service) => {
     const text = readFileSync(asyncApiPath(service), 'utf8');
     const { document, diagnostics } = await new Parser().parse(text);
@@ -113,7 +113,7 @@ describe('the AsyncAPI documents', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a change in the code that the documents do not follow', { timeout: 30_000 }, () => {
+describe('a change in the code that the documents do not follow', () => {
   it('fails naming the subject and the line: an event the document does not name', () => {
     const root = copyOfTheCode();
     writeFileSync(
@@ -137,7 +137,7 @@ describe('a change in the code that the documents do not follow', { timeout: 30_
   });
 });
 
-describe("the render service's document", { timeout: 30_000 }, () => {
+describe("the render service's document", () => {
   it('names what the render service follows to keep its cache true, and nothing it sends', () => {
     const { uses } = scanNatsUse();
     const render = uses.filter((use) => use.service === 'catalog-render');
@@ -165,7 +165,7 @@ describe("the render service's document", { timeout: 30_000 }, () => {
   });
 });
 
-describe('the payload schemas', { timeout: 30_000 }, () => {
+describe('the payload schemas', () => {
   const envelope = <T extends EventEnvelope>(type: T['type'], data: T['data']): T =>
     ({ id: 'e-1', type, schemaVersion: 1, occurredAt: '2026-11-25T12:00:00.000Z', data }) as T;
   const user = 'u1';

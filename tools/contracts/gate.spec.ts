@@ -51,7 +51,7 @@ const removedRoute = (document: OpenApi) => {
   delete document.paths['/api/things/mine'];
 };
 
-describe('the gate on fixture pairs', { timeout: 30_000 }, () => {
+describe('the gate on fixture pairs', () => {
   it('fails a removed route, naming it', async () => {
     const result = await gateThings(withOpenApi(removedRoute));
     expect(result.pass).toBe(false);
@@ -205,7 +205,7 @@ describe('the gate on this repository', () => {
       `${payloadData}/properties/totalPrice`,
       `${payloadData}/required/${requiredAt}`,
     ]);
-  }, 30_000);
+  });
 
   it('passes every service against its previous release in releases.json', async () => {
     const { stdout } = await execFileAsync(
@@ -214,5 +214,5 @@ describe('the gate on this repository', () => {
       { cwd: repoRoot },
     );
     expect(stdout.split('\n').filter((line) => line.startsWith('ok ')).length).toBe(SERVICES.length);
-  }, 120_000);
+  }, 300_000);
 });

@@ -12,14 +12,14 @@ import {
 } from './openapi.js';
 
 describe("the services' OpenAPI documents", () => {
-  it('pass Redocly lint with the project rules', { timeout: 60_000 }, async () => {
+  it('pass Redocly lint with the project rules', async () => {
     const { code, output } = await lintDocuments(OPENAPI_SERVICES.map(documentPath));
     expect(code, output).toBe(0);
     expect(output).toMatch(/Your API descriptions? (is|are) valid/);
     expect(output, output).not.toMatch(/\bwarning\b/);
   });
 
-  it('fail the lint when a document breaks OpenAPI 3.1', { timeout: 60_000 }, async () => {
+  it('fail the lint when a document breaks OpenAPI 3.1', async () => {
     const document = JSON.parse(readFileSync(documentPath('wallet'), 'utf8')) as {
       paths: Record<string, Record<string, { parameters: unknown[] }>>;
     };
@@ -32,16 +32,12 @@ describe("the services' OpenAPI documents", () => {
     expect(output).toMatch(/error\s+struct/);
   });
 
-  it(
-    'libs/contracts/src/generated/api.ts is typed from the committed documents',
-    { timeout: 60_000 },
-    async () => {
-      expect(
-        readFileSync(GENERATED_TYPES_PATH, 'utf8'),
-        'run `npx tsx tools/contracts/openapi.ts types` and commit libs/contracts/src/generated',
-      ).toBe(await generatedTypes());
-    },
-  );
+  it('libs/contracts/src/generated/api.ts is typed from the committed documents', async () => {
+    expect(
+      readFileSync(GENERATED_TYPES_PATH, 'utf8'),
+      'run `npx tsx tools/contracts/openapi.ts types` and commit libs/contracts/src/generated',
+    ).toBe(await generatedTypes());
+  });
 });
 
 describe('the API reference page policy', () => {
