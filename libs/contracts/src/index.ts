@@ -24,6 +24,7 @@ export * from './media/media-variants';
 export * from './events/order-created.event';
 export * from './events/order-paid.event';
 export * from './events/order-delivered.event';
+export * from './events/order-cancelled.event';
 export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';

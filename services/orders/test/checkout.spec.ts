@@ -54,6 +54,8 @@ describe('POST api/orders: pricing by the server', () => {
       deliveredAt: null,
       status: 'Not paid',
       paymentReceipt: '',
+      isCancelled: false,
+      cancelledAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -148,17 +148,39 @@ describe('crash recovery', () => {
     expect(await shop.stockOf(a._id)).toBe(3);
   });
 
-  it('drops the holds a sold reservation left behind, without changing the stock', async () => {
+  it('drops the holds a closed reservation left behind, without changing the stock, and keeps a sold one’s', async () => {
     const a = await shop.productInStock(3);
     const reservationId = newId();
     await shop.reserve({ reservationId, items: [{ productId: a._id, quantity: 2 }] });
-    // The crash: the reservation was marked sold, its holds not yet dropped.
+    // Sold: its order may still be cancelled, so its holds are no stray.
     await reservations().updateOne({ _id: reservationId as never }, { $set: { state: 'sold' } });
+    expect(await recover()).toBe(0);
+    expect(await shop.holdsOf(a._id)).toHaveLength(1);
+    // The crash: the reservation was marked closed (delivered), its holds not yet dropped.
+    await reservations().updateOne({ _id: reservationId as never }, { $set: { state: 'closed' } });
     expect(await recover()).toBe(1);
     expect(await shop.holdsOf(a._id)).toEqual([]);
     expect(await shop.stockOf(a._id)).toBe(1);
     expect(await shop.release(reservationId)).toEqual({ reservationId, released: false });
     expect(await shop.stockOf(a._id)).toBe(1);
+  });
+
+  it('finishes a paid order’s cancellation that a crash interrupted, giving its stock back once', async () => {
+    const a = await shop.productInStock(4);
+    const reservationId = newId();
+    const items = [{ productId: a._id, quantity: 3 }];
+    await shop.reserve({ reservationId, items });
+    // Sold, then cancelled: the release flipped it to releasing and died before giving anything back.
+    await reservations().updateOne(
+      { _id: reservationId as never },
+      { $set: { state: 'releasing', updatedAt: longAgo() } },
+    );
+    expect(await recover()).toBe(1);
+    expect(await reservationState(reservationId)).toBe('released');
+    expect([await shop.stockOf(a._id), await shop.holdsOf(a._id)]).toEqual([4, []]);
+    expect(await recover()).toBe(0);
+    expect(await shop.release(reservationId)).toEqual({ reservationId, released: false });
+    expect(await shop.stockOf(a._id)).toBe(4);
   });
 
   it('leaves fresh work in progress alone, and a repeat of it is asked to try again', async () => {

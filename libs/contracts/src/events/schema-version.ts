@@ -1,3 +1,4 @@
+import { ORDER_CANCELLED } from './order-cancelled.event';
 import { ORDER_CREATED } from './order-created.event';
 import { ORDER_DELETED } from './order-deleted.event';
 import { ORDER_DELIVERED } from './order-delivered.event';
@@ -23,6 +24,7 @@ export const FIRST_SCHEMA_VERSION = 1;
  * removed, renamed or given another meaning) raises it, and consumers learn it before producers send it.
  */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
+  [ORDER_CANCELLED]: 1,
   [ORDER_CREATED]: 1,
   [ORDER_DELETED]: 1,
   [ORDER_DELIVERED]: 1,

@@ -84,6 +84,13 @@ export interface paths {
     /** Pay an order: the customer's uploaded receipt; the order becomes Pending */
     put: operations['orders_OrdersController_pay'];
   };
+  '/api/orders/{orderId}/cancel': {
+    /**
+     * Cancel an order: its customer while it is Not paid, an admin any order not delivered
+     * @description The order is cancelled (isCancelled, cancelledAt; status keeps its payment status) and its stock goes back to the shelf, once. A cancelled order cannot be paid, marked paid, delivered or cancelled again (409 'Order is cancelled'); a customer's paid order is the shop's to cancel (409).
+     */
+    put: operations['orders_OrdersController_cancel'];
+  };
   '/api/orders/markpaid/{id}': {
     /** Confirm the payment of an order (admins) */
     put: operations['orders_OrdersController_markPaid'];
@@ -297,6 +304,10 @@ export interface components {
       status: 'Not paid' | 'Pending' | 'Paid';
       /** @description Receipt image URL ('' until the customer pays) */
       paymentReceipt: string;
+      /** @description Cancelled (by its customer while Not paid, or by an admin before delivery): its stock went back, and nothing more may happen to it but its deletion. status keeps the payment status it had. */
+      isCancelled: boolean;
+      /** Format: date-time */
+      cancelledAt: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -746,6 +757,7 @@ export interface operations {
         status?: 'Not paid' | 'Pending' | 'Paid';
         paid?: boolean;
         delivered?: boolean;
+        cancelled?: boolean;
         q?: string;
       };
     };
@@ -834,6 +846,7 @@ export interface operations {
         status?: 'Not paid' | 'Pending' | 'Paid';
         paid?: boolean;
         delivered?: boolean;
+        cancelled?: boolean;
         q?: string;
       };
     };
@@ -895,6 +908,29 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * Cancel an order: its customer while it is Not paid, an admin any order not delivered
+   * @description The order is cancelled (isCancelled, cancelledAt; status keeps its payment status) and its stock goes back to the shelf, once. A cancelled order cannot be paid, marked paid, delivered or cancelled again (409 'Order is cancelled'); a customer's paid order is the shop's to cancel (409).
+   */
+  orders_OrdersController_cancel: {
+    parameters: {
+      path: {
+        orderId: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          'application/json': components['schemas']['OrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

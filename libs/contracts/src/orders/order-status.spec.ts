@@ -94,8 +94,44 @@ describe('applyOrderAction', () => {
     expect(applyOrderAction(delivered, 'delete', { now })).toMatchObject({ ok: true, releasesStock: false });
   });
 
+  it("lets the customer cancel their order while it is 'Not paid', an admin any order not delivered", () => {
+    const cancelled = { ok: true, changes: { isCancelled: true, cancelledAt: now }, releasesStock: true };
+    expect(applyOrderAction(newOrder, 'cancel', { now, by: 'customer' })).toEqual(cancelled);
+    for (const state of [pending, paid]) {
+      expect(applyOrderAction(state, 'cancel', { now, by: 'customer' })).toEqual({
+        ok: false,
+        message: 'A paid order can only be cancelled by the shop',
+      });
+    }
+    for (const state of [newOrder, pending, paid]) {
+      expect(applyOrderAction(state, 'cancel', { now, by: 'admin' })).toEqual(cancelled);
+      expect(applyOrderAction(state, 'cancel', { now })).toEqual(cancelled);
+    }
+    expect(applyOrderAction(delivered, 'cancel', { now, by: 'admin' })).toEqual({
+      ok: false,
+      message: 'Order is already delivered',
+    });
+  });
+
+  it('lets nothing happen to a cancelled order but its deletion, which gives no stock back again', () => {
+    for (const state of [newOrder, pending, paid]) {
+      const cancelled: OrderState = { ...state, isCancelled: true, cancelledAt: earlier };
+      for (const action of ['pay', 'markPaid', 'deliver', 'cancel'] as const) {
+        expect(applyOrderAction(cancelled, action, { now, receiptUrl, by: 'admin' }), action).toEqual({
+          ok: false,
+          message: 'Order is cancelled',
+        });
+      }
+      expect(applyOrderAction(cancelled, 'delete', { now })).toEqual({
+        ok: true,
+        changes: {},
+        releasesStock: false,
+      });
+    }
+  });
+
   it('agrees with ORDER_ACTION_FROM for every undelivered status', () => {
-    const actions: OrderAction[] = ['pay', 'markPaid', 'deliver', 'delete'];
+    const actions: OrderAction[] = ['pay', 'markPaid', 'deliver', 'cancel', 'delete'];
     const states: Record<string, OrderState> = { 'Not paid': newOrder, Pending: pending, Paid: paid };
     for (const status of ORDER_STATUSES) {
       for (const action of actions) {

@@ -13,9 +13,14 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
  * - `pay`: the customer uploaded a receipt and marks the order paid (awaiting an admin);
  * - `markPaid`: an admin confirms the payment (also straight from 'Not paid');
  * - `deliver`: an admin marks a confirmed order delivered;
+ * - `cancel`: the customer cancels their order while it is 'Not paid', an admin any order not yet
+ *   delivered; its stock goes back to the shelf;
  * - `delete`: an admin removes the order.
  */
-export type OrderAction = 'pay' | 'markPaid' | 'deliver' | 'delete';
+export type OrderAction = 'pay' | 'markPaid' | 'deliver' | 'cancel' | 'delete';
+
+/** Who asks for an action: the order's customer or an admin (the service checks which one it is). */
+export type OrderActor = 'customer' | 'admin';
 
 /** The fields of an order that its state rules read and write. */
 export interface OrderState {
@@ -25,6 +30,9 @@ export interface OrderState {
   isDelivered: boolean;
   deliveredAt: Date | null;
   paymentReceipt: string;
+  /** Cancelled: nothing more may happen to it but its deletion; its stock went back. */
+  isCancelled: boolean;
+  cancelledAt: Date | null;
 }
 
 /**
@@ -38,13 +46,18 @@ export const NEW_ORDER_STATE = {
   isDelivered: false,
   deliveredAt: null,
   paymentReceipt: '',
+  isCancelled: false,
+  cancelledAt: null,
 } as const satisfies OrderState;
 
 /** What an allowed action changes, plus whether it gives the order's stock back. */
 export interface OrderTransition {
   ok: true;
   changes: Partial<OrderState>;
-  /** True for the deletion of an order whose payment was never confirmed: its stock returns to the shelf. */
+  /**
+   * True when the order's stock returns to the shelf: its cancellation, or the deletion of an order
+   * whose payment was never confirmed (and that was not cancelled, which gave it back already).
+   */
   releasesStock: boolean;
 }
 
@@ -58,12 +71,15 @@ const ORDER_ALREADY_PAID = 'Order is already paid';
 const ORDER_NOT_PAID = 'Order is not paid yet';
 const ORDER_ALREADY_DELIVERED = 'Order is already delivered';
 const ORDER_RECEIPT_REQUIRED = 'A payment receipt is required';
+const ORDER_CANCELLED = 'Order is cancelled';
+const ORDER_PAID_NOT_CANCELLABLE = 'A paid order can only be cancelled by the shop';
 
 /** The statuses each action may start from. */
 export const ORDER_ACTION_FROM: Readonly<Record<OrderAction, readonly OrderStatus[]>> = {
   pay: ['Not paid'],
   markPaid: ['Not paid', 'Pending'],
   deliver: ['Paid'],
+  cancel: ['Not paid', 'Pending', 'Paid'],
   delete: ['Not paid', 'Pending', 'Paid'],
 };
 
@@ -72,19 +88,25 @@ export interface OrderActionInput {
   now: Date;
   /** The uploaded receipt's URL, for `pay`. */
   receiptUrl?: string;
+  /** Who cancels, for `cancel` (an admin when absent). */
+  by?: OrderActor;
 }
 
 /**
  * The order state machine (docs/decisions/0007-orders-and-checkout.md): Not paid → Pending (customer pays
  * with a receipt) → Paid (admin); an admin may also go from Not paid to Paid directly. Only a Paid
  * order may be delivered, once. Deleting gives the stock back unless the payment was confirmed
- * (status Paid): a Pending order's receipt is only the customer's claim.
+ * (status Paid): a Pending order's receipt is only the customer's claim. Cancelling (the customer's
+ * own order while 'Not paid', an admin's any order not delivered) gives the stock back, keeps the
+ * payment status as it was, and ends the order: it may then only be deleted (docs/product/rules.md,
+ * "Cancellation").
  */
 export function applyOrderAction(
   state: OrderState,
   action: OrderAction,
   input: OrderActionInput,
 ): OrderTransition | OrderRefusal {
+  if (state.isCancelled && action !== 'delete') return { ok: false, message: ORDER_CANCELLED };
   switch (action) {
     case 'pay':
       if (state.status !== 'Not paid') return { ok: false, message: ORDER_ALREADY_PAID };
@@ -105,7 +127,17 @@ export function applyOrderAction(
       if (state.isDelivered) return { ok: false, message: ORDER_ALREADY_DELIVERED };
       if (state.status !== 'Paid') return { ok: false, message: ORDER_NOT_PAID };
       return { ok: true, changes: { isDelivered: true, deliveredAt: input.now }, releasesStock: false };
+    case 'cancel':
+      if (state.isDelivered) return { ok: false, message: ORDER_ALREADY_DELIVERED };
+      if (input.by === 'customer' && state.status !== 'Not paid') {
+        return { ok: false, message: ORDER_PAID_NOT_CANCELLABLE };
+      }
+      return { ok: true, changes: { isCancelled: true, cancelledAt: input.now }, releasesStock: true };
     case 'delete':
-      return { ok: true, changes: {}, releasesStock: state.status !== 'Paid' && !state.isDelivered };
+      return {
+        ok: true,
+        changes: {},
+        releasesStock: state.status !== 'Paid' && !state.isDelivered && !state.isCancelled,
+      };
   }
 }

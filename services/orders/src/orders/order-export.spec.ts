@@ -77,7 +77,7 @@ describe('the export', () => {
     expect(lines[1]).toBe(
       '65a1f0c2e4b0a1b2c3d4e5f6,2026-11-20T10:00:00.000Z,65a1f0c2e4b0a1b2c3d4e5f7,Ada Lovelace,12 Analytical Row,' +
         'London,United Kingdom,020 7946 0958,2 x Glock 19; 1 x Magazine,3,1225.48,0.00,0.00,0.00,1225.48,cashapp,' +
-        'Not paid,,no,',
+        'Not paid,,no,,',
     );
     expect(lines.slice(2)).toEqual(['']);
   });
@@ -129,7 +129,13 @@ describe('the export', () => {
       }),
     ]);
     expect(csv).toContain(
-      ',1225.48,0.00,12.30,5.00,1225.48,cashapp,Paid,2026-11-21T09:30:00.000Z,yes,2026-11-22T16:45:00.000Z\r\n',
+      ',1225.48,0.00,12.30,5.00,1225.48,cashapp,Paid,2026-11-21T09:30:00.000Z,yes,2026-11-22T16:45:00.000Z,\r\n',
     );
+  });
+
+  it("dates a cancelled order's cancellation, beside the payment status it kept", async () => {
+    const cancelledAt = new Date('2026-11-23T08:15:00.000Z');
+    const csv = await csvOf([storedOrder({ isCancelled: true, cancelledAt })]);
+    expect(csv).toContain(',cashapp,Not paid,,no,,2026-11-23T08:15:00.000Z\r\n');
   });
 });

@@ -4,7 +4,7 @@ import type { OrderRecord } from './order.schema';
 /** The fields of an order the API shows; the outbox, deletion and release bookkeeping stay inside. */
 export const ORDER_FIELDS =
   '_id user orderItems shippingAddress paymentMethod itemsPrice taxPrice discount shippingPrice totalPrice ' +
-  'isPaid paidAt isDelivered deliveredAt status paymentReceipt createdAt updatedAt';
+  'isPaid paidAt isDelivered deliveredAt status paymentReceipt isCancelled cancelledAt createdAt updatedAt';
 
 const iso = (date: Date | null | undefined): string | null => (date ? new Date(date).toISOString() : null);
 
@@ -39,6 +39,8 @@ export function toOrder(record: OrderRecord): Order {
     deliveredAt: iso(record.deliveredAt),
     status: record.status,
     paymentReceipt: record.paymentReceipt ?? '',
+    isCancelled: record.isCancelled ?? false,
+    cancelledAt: iso(record.cancelledAt),
     createdAt: iso(record.createdAt) ?? '',
     updatedAt: iso(record.updatedAt) ?? '',
   };

@@ -9,8 +9,8 @@ import { type OutboxEntry, withOutbox } from '@shop/service-kit';
 import { Schema, type Types } from 'mongoose';
 
 /**
- * `none`: the order keeps its stock. `pending`: it was deleted unpaid and its stock must go back to
- * the catalogue (retried until products confirms). `done`: the catalogue took it back.
+ * `none`: the order keeps its stock. `pending`: it was cancelled, or deleted unpaid, and its stock must
+ * go back to the catalogue (retried until products confirms). `done`: the catalogue took it back.
  */
 export type StockReleaseState = 'none' | 'pending' | 'done';
 
@@ -20,11 +20,12 @@ export type StockReleaseState = 'none' | 'pending' | 'done';
  */
 export interface OrderRecord extends Omit<
   Order,
-  '_id' | 'paidAt' | 'deliveredAt' | 'createdAt' | 'updatedAt'
+  '_id' | 'paidAt' | 'deliveredAt' | 'cancelledAt' | 'createdAt' | 'updatedAt'
 > {
   _id: Types.ObjectId;
   paidAt: Date | null;
   deliveredAt: Date | null;
+  cancelledAt: Date | null;
   /** Set by an admin's delete: the order is gone for every read, its events still go out. */
   deletedAt: Date | null;
   stockRelease: StockReleaseState;
@@ -75,6 +76,9 @@ export const orderSchema = new Schema<OrderRecord>(
     deliveredAt: { type: Date, default: null },
     status: { type: String, required: true, enum: ORDER_STATUSES, default: 'Not paid' },
     paymentReceipt: { type: String, default: '' },
+    // Orders stored before cancellation existed have neither: read as not cancelled (toOrder).
+    isCancelled: { type: Boolean, required: true, default: false },
+    cancelledAt: { type: Date, default: null },
     deletedAt: { type: Date, default: null },
     stockRelease: { type: String, enum: ['none', 'pending', 'done'], default: 'none', index: true },
   },

@@ -164,6 +164,19 @@ export class OrdersController {
     return this.orders.pay(user, id, body.receiptUrl);
   }
 
+  @Put(':orderId/cancel')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Cancel an order: its customer while it is Not paid, an admin any order not delivered',
+    description:
+      "The order is cancelled (isCancelled, cancelledAt; status keeps its payment status) and its stock goes back to the shelf, once. A cancelled order cannot be paid, marked paid, delivered or cancelled again (409 'Order is cancelled'); a customer's paid order is the shop's to cancel (409).",
+  })
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiErrors(404, 409)
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('orderId') id: string): Promise<Order> {
+    return this.orders.cancel(user, id);
+  }
+
   @Put('markpaid/:id')
   @AdminOnly()
   @ApiOperation({ summary: 'Confirm the payment of an order (admins)' })

@@ -9,12 +9,15 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  ORDER_CANCELLED,
   ORDER_DELETED,
   ORDER_DELIVERED,
   ORDER_PAID,
   type EventEnvelope,
   type Order,
   type OrderAction,
+  type OrderActor,
+  type OrderCancelledEvent,
   type OrderDeleted,
   type OrderDeletedEvent,
   type OrderDeliveredEvent,
@@ -63,6 +66,8 @@ function matching(query: OrderFilterQuery): QueryFilter<OrderRecord> {
   if (query.status) filter.status = query.status;
   if (query.paid !== undefined) filter.isPaid = query.paid;
   if (query.delivered !== undefined) filter.isDelivered = query.delivered;
+  // Orders stored before cancellation existed have no isCancelled: `$ne: true` counts them as not cancelled.
+  if (query.cancelled !== undefined) filter.isCancelled = query.cancelled ? true : { $ne: true };
   if (query.q) {
     const text = new RegExp(escapeRegex(query.q), 'i');
     filter.$or = [
@@ -95,6 +100,8 @@ function stateOf(order: OrderRecord): OrderState {
     isDelivered: order.isDelivered,
     deliveredAt: order.deliveredAt ?? null,
     paymentReceipt: order.paymentReceipt ?? '',
+    isCancelled: order.isCancelled ?? false,
+    cancelledAt: order.cancelledAt ?? null,
   };
 }
 
@@ -125,6 +132,8 @@ interface TransitionRequest {
   /** Only this customer's order (the customer's own actions); admins act on any order. */
   owner?: string;
   receiptUrl?: string;
+  /** Who cancels (`cancel`). */
+  by?: OrderActor;
   /** The event the change publishes, built from the order before and the change. */
   event: (before: OrderRecord, transition: OrderTransition, now: Date) => EventEnvelope;
 }
@@ -263,6 +272,33 @@ export class OrdersService {
   }
 
   /**
+   * Cancels an order: its customer's own while it is 'Not paid', an admin's any not delivered
+   * (`applyOrderAction`). Its `order.cancelled` goes out with the change, and its stock goes back to
+   * the catalogue, now or by the release pass until the catalogue confirms (the catalogue gives a
+   * reservation back once, however often it is asked).
+   */
+  async cancel(viewer: AuthenticatedUser, id: string): Promise<Order> {
+    const by: OrderActor = viewer.isAdmin ? 'admin' : 'customer';
+    const { order } = await this.transition({
+      id,
+      action: 'cancel',
+      by,
+      ...(viewer.isAdmin ? {} : { owner: viewer.id }),
+      event: (before, { changes }, now): OrderCancelledEvent =>
+        newEvent(ORDER_CANCELLED, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          by,
+          cancelledAt: (changes.cancelledAt ?? now).toISOString(),
+          items: before.orderItems.map((item) => ({ productId: item._id, quantity: item.quantity })),
+          wasPaid: before.status === 'Paid',
+        }),
+    });
+    await this.releases.releaseOrderStock(order._id);
+    return toOrder(order);
+  }
+
+  /**
    * An admin deletes an order: it disappears from every read at once, its `order.deleted` goes out,
    * and an order whose payment was never confirmed gives its stock back (retried until it does).
    */
@@ -279,7 +315,7 @@ export class OrdersService {
           stockReturned: releasesStock,
         }),
     });
-    if (transition.releasesStock) await this.releases.releaseDeletedOrder(order._id);
+    if (transition.releasesStock) await this.releases.releaseOrderStock(order._id);
     return {
       _id: order._id.toHexString(),
       message: 'Order deleted',
@@ -304,16 +340,24 @@ export class OrdersService {
       const result = applyOrderAction(stateOf(before), request.action, {
         now,
         receiptUrl: request.receiptUrl,
+        by: request.by,
       });
       if (!result.ok) throw new ConflictException(result.message);
       const set: Record<string, unknown> = { ...result.changes };
       if (request.action === 'delete') {
         set['deletedAt'] = now;
-        set['stockRelease'] = result.releasesStock ? 'pending' : 'none';
+        // A cancelled order's release is under way or done: its delete leaves it as it is.
+        if (!before.isCancelled) set['stockRelease'] = result.releasesStock ? 'pending' : 'none';
       }
+      if (request.action === 'cancel') set['stockRelease'] = 'pending';
       const after = await this.relay.updateWithEvent(
         this.orders,
-        { ...scope, status: before.status, isDelivered: before.isDelivered },
+        {
+          ...scope,
+          status: before.status,
+          isDelivered: before.isDelivered,
+          isCancelled: before.isCancelled ? true : { $ne: true },
+        },
         { $set: set },
         request.event(before, result, now),
         { returnDocument: 'after', projection: ORDER_FIELDS },

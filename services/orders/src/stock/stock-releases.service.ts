@@ -12,8 +12,8 @@ const BATCH = 100;
 
 /**
  * Gives stock back to the catalogue until it confirms, for two kinds of reservation: those of
- * orders deleted before their payment was confirmed (`stockRelease: 'pending'`, written with the
- * delete), and those of checkouts that never stored their order (a `pending_reservations` entry
+ * orders cancelled, or deleted before their payment was confirmed (`stockRelease: 'pending'`, written
+ * with the cancellation or the delete), and those of checkouts that never stored their order (a `pending_reservations` entry
  * past its due time). Products releases a reservation once however often it is asked, and a
  * release that arrives before its reserve makes the late reserve take nothing, so retrying is
  * always safe.
@@ -111,10 +111,10 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * Tries once, now, to give a deleted order's stock back; answers whether the catalogue confirmed.
-   * A failure is left to the periodic pass.
+   * Tries once, now, to give a cancelled or deleted order's stock back; answers whether the catalogue
+   * confirmed. A failure is left to the periodic pass.
    */
-  async releaseDeletedOrder(orderId: Types.ObjectId): Promise<boolean> {
+  async releaseOrderStock(orderId: Types.ObjectId): Promise<boolean> {
     try {
       await this.stock.release(orderId.toHexString());
       await this.orders.updateOne(
@@ -141,7 +141,7 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
       .lean<{ _id: Types.ObjectId }[]>();
     for (const { _id } of deleted) {
       if (this.loop.isStopped) return released;
-      if (await this.releaseDeletedOrder(_id)) released += 1;
+      if (await this.releaseOrderStock(_id)) released += 1;
     }
     const due = await this.pending
       .find({ due: { $lte: new Date() } })

@@ -1,5 +1,6 @@
 import {
   ORDER_CREATED,
+  ORDER_CANCELLED,
   ORDER_DELETED,
   ORDER_DELIVERED,
   ORDER_PAID,
@@ -39,6 +40,8 @@ export const ADDRESS = {
  */
 export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
   natsUrl: string;
+  /** The products service's own database (its reservations: what it did with an order's stock). */
+  productsMongoUrl: string;
   products: ServiceProcess;
   /** A customer: a fresh user id and a token for it. */
   customer(): Promise<{ id: string; token: string }>;
@@ -136,7 +139,7 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
         CHECKOUT_RECOVERY_MS: '11000',
         ...options.env,
       },
-      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_DELETED],
+      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_CANCELLED, ORDER_DELETED],
       upstreams: { products: `127.0.0.1:${products.port}` },
       rateLimitFactor: 20,
     });
@@ -146,6 +149,7 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
     return {
       ...orders,
       natsUrl: nats.url,
+      productsMongoUrl: productsEnv.MONGO_URL,
       get products() {
         return products;
       },

@@ -55,7 +55,8 @@ describe('strayHoldAction', () => {
   it.each([
     ['failed', 'give-back'],
     ['released', 'give-back'],
-    ['sold', 'drop'],
+    ['closed', 'drop'],
+    ['sold', 'keep'],
     ['pending', 'keep'],
     ['reserved', 'keep'],
     ['failing', 'keep'],

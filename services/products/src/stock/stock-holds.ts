@@ -44,7 +44,7 @@ export function giveBackStock(reservationId: string, line: StockRequestItem): Pr
   };
 }
 
-/** Forgets a hold whose stock is sold for good (its order's payment was confirmed): no stock change. */
+/** Forgets a hold whose stock left the shop for good (its order was delivered): no stock change. */
 export function dropHold(reservationId: string, productId: string): ProductWrite {
   return {
     filter: { _id: productId, 'holds.id': reservationId },
@@ -57,16 +57,16 @@ export type StrayHoldAction = 'give-back' | 'drop' | 'keep';
 /**
  * What a hold found on a product means, given its reservation's state. Failed and released
  * reservations hold nothing, so a hold left for one (a reserve that stalled past its take-over,
- * took a unit and died before giving it back) is given back; a sold one's hold is dropped. Every
- * other state is still at work or legitimately holds its stock; an unknown reservation is left
- * alone rather than guessed at.
+ * took a unit and died before giving it back) is given back; a closed one's hold is dropped. Every
+ * other state is still at work or legitimately holds its stock (a sold one until its order is
+ * delivered); an unknown reservation is left alone rather than guessed at.
  */
 export function strayHoldAction(state: ReservationState | undefined): StrayHoldAction {
   switch (state) {
     case 'failed':
     case 'released':
       return 'give-back';
-    case 'sold':
+    case 'closed':
       return 'drop';
     default:
       return 'keep';

@@ -5,15 +5,19 @@ import { Schema } from 'mongoose';
  * - `pending`: stock is being taken; `taken` lists the lines taken so far.
  * - `reserved`: every line was taken; `reply` is what the caller got.
  * - `failing` → `failed`: refused (`refusal`); what had been taken is being / has been given back.
- * - `releasing` → `released`: released; the stock is being / has been given back.
- * - `sold`: its order's payment was confirmed (`order.paid`, status Paid): the stock never comes
- *   back, and the products' holds of it are being / have been dropped.
+ * - `releasing` → `released`: released (an order not placed, deleted unpaid, or cancelled); the stock
+ *   is being / has been given back.
+ * - `sold`: its order's payment was confirmed (`order.paid`, status Paid). The products keep its holds:
+ *   the order may still be cancelled or refunded before delivery, and then the stock comes back
+ *   (`releasing`), once, through those holds.
+ * - `closed`: its stock left the shop for good (`order.delivered`, or `order.deleted` of a paid
+ *   order): the products' holds of it are being / have been dropped; nothing comes back.
  *
  * The stock itself is recorded on the products (`ProductRecord.holds`), in the same write that moves
  * it; this document is the record of the state, the reply and the request (for idempotency).
  */
 export type ReservationState =
-  'pending' | 'reserved' | 'failing' | 'failed' | 'releasing' | 'released' | 'sold';
+  'pending' | 'reserved' | 'failing' | 'failed' | 'releasing' | 'released' | 'sold' | 'closed';
 
 export interface ReservationRefusal {
   status: number;

@@ -228,7 +228,7 @@ export class StockReservingService implements OnModuleInit, OnModuleDestroy {
     const first = await this.reservations.findById(reservationId).lean<Reservation>();
     if (!first) refuse(IN_PROGRESS);
     if (first.items.length > 0 && !sameLines(first.items, lines)) refuse(ID_REUSED);
-    if (first.state === 'reserved' || first.state === 'sold')
+    if (first.state === 'reserved' || first.state === 'sold' || first.state === 'closed')
       return { reservationId, items: first.reply ?? [] };
     if (first.state === 'pending') refuse(IN_PROGRESS);
     if (first.state === 'failing' || first.state === 'failed') refuse(first.refusal ?? INTERRUPTED);

@@ -40,6 +40,11 @@ export class ListOrdersQuery extends PageQuery {
   delivered?: boolean;
 
   @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'cancelled must be true or false' })
+  cancelled?: boolean;
+
+  @IsOptional()
   @Trim()
   @IsString()
   @MaxLength(ORDER_LIMITS.search)

@@ -37,6 +37,12 @@ export class OrderResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt!: string | null;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty({ description: "Receipt image URL ('' until the customer pays)" }) paymentReceipt!: string;
+  @ApiProperty({
+    description:
+      'Cancelled (by its customer while Not paid, or by an admin before delivery): its stock went back, and nothing more may happen to it but its deletion. status keeps the payment status it had.',
+  })
+  isCancelled!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
