@@ -295,3 +295,48 @@ test("'Order Not Found' for a malformed and for an unknown order id alike", asyn
   }
   await expectAccessibleAtBothWidths(page);
 });
+
+test('a shopper cancels an unpaid order: its stock goes back, and it shows cancelled', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const item = await createProduct(
+    baseURL!,
+    admin.token,
+    `Cancelled Sling ${Date.now().toString(36)}`,
+    30,
+    3,
+  );
+  const shopper: UserInfo = await signUpThroughApi(baseURL!);
+  const order = await api<Order>(baseURL!, 'POST', '/api/orders', shopper.token, {
+    orderItems: [{ _id: item._id, quantity: 2 }],
+    shippingAddress: {
+      fullName: 'Changed Mind',
+      address: '3 Range Road',
+      city: 'Fresno',
+      country: 'United States of America',
+      phoneNumber: '559 555 0101',
+    },
+    paymentMethod: 'cashapp',
+  });
+  const stock = async () =>
+    (await api<Product>(baseURL!, 'GET', `/api/products/${item._id}`, shopper.token)).countInStock;
+  expect(await stock()).toBe(1);
+
+  await startSignedIn(page, shopper);
+  await page.goto(`/order/${order._id}`);
+  await page.getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(dialog).toBeVisible();
+  await expectAxeClean(page);
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(page.getByText('Order cancelled')).toBeVisible();
+  await expect(page.getByText(/^Cancelled at /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload Receipt' })).toHaveCount(0);
+  expect(await stock()).toBe(3);
+  await expectAccessibleAtBothWidths(page);
+
+  await page.goto('/orderhistory');
+  await expect(page.getByRole('row', { name: new RegExp(order._id) })).toContainText('Cancelled');
+});

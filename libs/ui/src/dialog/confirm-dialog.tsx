@@ -10,17 +10,23 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   /** The confirming button's label, e.g. 'Delete'. */
   confirmLabel: string;
+  /** The other button's label ('Cancel'; 'Keep Order' where the action itself is a cancellation). */
+  dismissLabel?: string;
   /** Runs the action; the dialog stays open with its buttons disabled until it settles, then closes. */
   onConfirm: () => Promise<unknown> | void;
 }
 
-/** Asks before a destructive action (admin deletes); Cancel has the focus first, so Enter never deletes. */
+/**
+ * Asks before a destructive action (admin deletes, cancelling an order); the dismissing button has the
+ * focus first, so Enter never confirms.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
+  dismissLabel = 'Cancel',
   onConfirm,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -44,7 +50,7 @@ export function ConfirmDialog({
     >
       <div className={styles['actions']}>
         <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
-          Cancel
+          {dismissLabel}
         </Button>
         <Button variant="danger" disabled={busy} onClick={confirm}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import { ORDER_ACTION_FROM, ORDERS_API, type Order } from '@shop/contracts';
 import { apiFetch, formatPrice, siteSettingsAtom } from '@shop/state';
-import { Button, ImageDialog } from '@shop/ui';
+import { Button, ConfirmDialog, ImageDialog } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import shared from '../../shared/admin.module.css';
@@ -21,21 +21,23 @@ const exportPath = (q: string) => `${ORDERS_API}/export${q ? `?${new URLSearchPa
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-type OrderCommand = 'markPaid' | 'deliver';
+type OrderCommand = 'markPaid' | 'deliver' | 'cancel';
 
-const COMMANDS: Record<OrderCommand, { path: string; done: string }> = {
-  markPaid: { path: 'markpaid', done: 'Order marked as paid successfully!' },
-  deliver: { path: 'delivered', done: 'Order marked as delivered!' },
+const COMMANDS: Record<OrderCommand, { path: (id: string) => string; done: string }> = {
+  markPaid: { path: (id) => `markpaid/${id}`, done: 'Order marked as paid successfully!' },
+  deliver: { path: (id) => `delivered/${id}`, done: 'Order marked as delivered!' },
+  cancel: { path: (id) => `${id}/cancel`, done: 'Order cancelled' },
 };
 
 /**
  * All Orders (docs/product/screens.md, "All Orders"): confirm payments from their receipts, deliver,
- * delete.
+ * cancel (before delivery), delete.
  */
 export default function AllOrdersPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
   const list = usePagedList<Order>(ordersPath);
   const [receipt, setReceipt] = useState<string>();
+  const [cancelling, setCancelling] = useState<Order>();
   const { busy, act } = useListAction(list.reload);
   const exporting = useDownload();
   const deletion = useRowDeletion<Order>(
@@ -47,7 +49,7 @@ export default function AllOrdersPage() {
   const run = (order: Order, command: OrderCommand) =>
     act(
       order._id,
-      () => apiFetch<Order>(`${ORDERS_API}/${COMMANDS[command].path}/${order._id}`, { method: 'PUT' }),
+      () => apiFetch<Order>(`${ORDERS_API}/${COMMANDS[command].path(order._id)}`, { method: 'PUT' }),
       COMMANDS[command].done,
     );
 
@@ -100,6 +102,11 @@ export default function AllOrdersPage() {
               <span className={styles['status']} data-status={order.status}>
                 {order.status}
               </span>
+              {order.isCancelled && (
+                <span className={styles['status']} data-status="Cancelled">
+                  Cancelled
+                </span>
+              )}
             </td>
             <td>
               {order.paymentReceipt ? (
@@ -118,7 +125,7 @@ export default function AllOrdersPage() {
             <td>{yesNo(order.isDelivered)}</td>
             <td>
               <div className={shared['actions']}>
-                {ORDER_ACTION_FROM.markPaid.includes(order.status) && (
+                {!order.isCancelled && ORDER_ACTION_FROM.markPaid.includes(order.status) && (
                   <Button
                     variant="secondary"
                     disabled={busy === order._id}
@@ -128,14 +135,26 @@ export default function AllOrdersPage() {
                     Mark Paid
                   </Button>
                 )}
-                {ORDER_ACTION_FROM.deliver.includes(order.status) && !order.isDelivered && (
+                {!order.isCancelled &&
+                  ORDER_ACTION_FROM.deliver.includes(order.status) &&
+                  !order.isDelivered && (
+                    <Button
+                      variant="secondary"
+                      disabled={busy === order._id}
+                      aria-label={`Delivered order ${order._id}`}
+                      onClick={() => run(order, 'deliver')}
+                    >
+                      Delivered
+                    </Button>
+                  )}
+                {!order.isCancelled && !order.isDelivered && (
                   <Button
                     variant="secondary"
                     disabled={busy === order._id}
-                    aria-label={`Delivered order ${order._id}`}
-                    onClick={() => run(order, 'deliver')}
+                    aria-label={`Cancel order ${order._id}`}
+                    onClick={() => setCancelling(order)}
                   >
-                    Delivered
+                    Cancel
                   </Button>
                 )}
                 <DeleteButton
@@ -157,13 +176,24 @@ export default function AllOrdersPage() {
         src={receipt ?? ''}
         alt="Payment receipt"
       />
+      <ConfirmDialog
+        open={cancelling !== undefined}
+        onOpenChange={(open) => !open && setCancelling(undefined)}
+        title="Cancel order"
+        description={`Cancel order ${cancelling?._id ?? ''}? Its items go back in stock.`}
+        confirmLabel="Cancel Order"
+        dismissLabel="Keep Order"
+        onConfirm={() => cancelling && run(cancelling, 'cancel')}
+      />
       <DeleteDialog
         deletion={deletion}
         title="Delete order"
         description={
-          deletion.row?.status === 'Paid'
-            ? `Delete order ${deletion.row._id}? Its payment was confirmed, so its stock stays sold.`
-            : `Delete order ${deletion.row?._id ?? ''}? Its items go back in stock.`
+          deletion.row?.isCancelled
+            ? `Delete order ${deletion.row._id}? It was cancelled, so its items are back in stock already.`
+            : deletion.row?.status === 'Paid'
+              ? `Delete order ${deletion.row._id}? Its payment was confirmed, so its stock stays sold.`
+              : `Delete order ${deletion.row?._id ?? ''}? Its items go back in stock.`
         }
       />
     </ListScreen>

@@ -56,7 +56,13 @@ export default function OrderHistoryPage() {
                     <td data-label="DATE">{formatDate(order.createdAt)}</td>
                     <td data-label="TOTAL">{formatPrice(order.totalPrice, currency)}</td>
                     <td data-label="PAID">{order.isPaid ? formatDate(order.paidAt) : 'No'}</td>
-                    <td data-label="DELIVERED">{order.isDelivered ? formatDate(order.deliveredAt) : 'No'}</td>
+                    <td data-label="DELIVERED">
+                      {order.isCancelled
+                        ? `Cancelled ${formatDate(order.cancelledAt)}`
+                        : order.isDelivered
+                          ? formatDate(order.deliveredAt)
+                          : 'No'}
+                    </td>
                     <td data-label="ACTIONS">
                       <Button
                         variant="secondary"

@@ -1,6 +1,6 @@
-import type { Order } from '@shop/contracts';
-import { formatDate, siteSettingsAtom } from '@shop/state';
-import { Button, ImageDialog, LoadingBox, MessageBox } from '@shop/ui';
+import { ORDERS_API, type Order } from '@shop/contracts';
+import { apiFetch, formatDate, siteSettingsAtom } from '@shop/state';
+import { Button, ConfirmDialog, ImageDialog, LoadingBox, MessageBox, showToast, useAction } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -18,7 +18,7 @@ import { WalletPanel } from './wallet-panel';
 
 /**
  * Order detail /order/{id} (docs/product/screens.md, "Order detail"): shipping, delivery, payment, items,
- * summary; unpaid orders are paid here.
+ * summary; unpaid orders are paid, or cancelled, here.
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -43,9 +43,18 @@ export default function OrderPage() {
 
 function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const wallet = useWallet(order.paymentMethod, !order.isPaid);
+  const payable = !order.isPaid && !order.isCancelled;
+  const wallet = useWallet(order.paymentMethod, payable);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const { run } = useAction();
+
+  const cancel = () =>
+    run(async () => {
+      onChange(await apiFetch<Order>(`${ORDERS_API}/${order._id}/cancel`, { method: 'PUT' }));
+      showToast('success', 'Order cancelled');
+    });
 
   return (
     <>
@@ -71,6 +80,13 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
             <p>
               <strong>Status:</strong> <OrderStatusBadge status={order.status} />
             </p>
+            {order.isCancelled && (
+              <p>
+                <span className={`${styles['badge']} ${styles['bad']}`}>
+                  Cancelled at {formatDate(order.cancelledAt)}
+                </span>
+              </p>
+            )}
             {order.isPaid && (
               <p>
                 <strong>Paid at:</strong> {formatDate(order.paidAt)}
@@ -111,7 +127,7 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
           <Card id="order-summary" title="Order Summary">
             <OrderSummary prices={order} currency={currency} />
           </Card>
-          {!order.isPaid && (
+          {payable && (
             <Card id="order-wallet" title={`Pay with ${order.paymentMethod}`}>
               <WalletPanel state={wallet} />
               <Button className={shared['wide']} onClick={() => setUploadOpen(true)}>
@@ -122,6 +138,18 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
                 onOpenChange={setUploadOpen}
                 orderId={order._id}
                 onPaid={onChange}
+              />
+              <Button variant="secondary" className={shared['wide']} onClick={() => setCancelOpen(true)}>
+                Cancel Order
+              </Button>
+              <ConfirmDialog
+                open={cancelOpen}
+                onOpenChange={setCancelOpen}
+                title="Cancel this order?"
+                description="Its items go back on sale, and it can no longer be paid."
+                confirmLabel="Cancel Order"
+                dismissLabel="Keep Order"
+                onConfirm={cancel}
               />
             </Card>
           )}

@@ -33,6 +33,12 @@ const pending = order('o-pending', { isPaid: true, status: 'Pending', paymentRec
 const paid = order('o-paid', { isPaid: true, status: 'Paid', paymentReceipt: RECEIPT });
 const delivered = order('o-done', { isPaid: true, status: 'Paid', isDelivered: true });
 const unpaid = order('o-unpaid');
+const cancelled = order('o-cancelled', {
+  isPaid: true,
+  status: 'Paid',
+  isCancelled: true,
+  cancelledAt: '2026-01-02T10:00:00Z',
+});
 
 function renderOrders(url = '/all-orders') {
   const store = createStore();
@@ -155,8 +161,8 @@ describe('All Orders screen', () => {
     expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', RECEIPT);
   });
 
-  it('offers Mark Paid until an order is Paid, and Delivered only once it is Paid and not delivered', async () => {
-    stubApi({ 'GET /api/orders': page([unpaid, pending, paid, delivered]) });
+  it('offers Mark Paid until an order is Paid, Delivered once it is Paid, Cancel until delivered, none once cancelled', async () => {
+    stubApi({ 'GET /api/orders': page([unpaid, pending, paid, delivered, cancelled]) });
     renderOrders();
     await screen.findByRole('table');
 
@@ -165,10 +171,42 @@ describe('All Orders screen', () => {
         .getAllByRole('button')
         .map((button) => button.textContent)
         .filter((text) => text !== '');
-    expect(buttons('o-unpaid')).toEqual(['Mark Paid', 'Delete']);
-    expect(buttons('o-pending')).toEqual(['Mark Paid', 'Delete']);
-    expect(buttons('o-paid')).toEqual(['Delivered', 'Delete']);
+    expect(buttons('o-unpaid')).toEqual(['Mark Paid', 'Cancel', 'Delete']);
+    expect(buttons('o-pending')).toEqual(['Mark Paid', 'Cancel', 'Delete']);
+    expect(buttons('o-paid')).toEqual(['Delivered', 'Cancel', 'Delete']);
     expect(buttons('o-done')).toEqual(['Delete']);
+    expect(buttons('o-cancelled')).toEqual(['Delete']);
+    // A cancelled order keeps its payment status, and says it is cancelled beside it.
+    expect(rowOf('o-cancelled')).toHaveTextContent('YesPaidCancelled');
+  });
+
+  it('cancels an order after confirmation, with its toast, and keeps one the admin keeps', async () => {
+    let current = paid;
+    const api = stubApi({
+      'GET /api/orders': () => page([current]),
+      'PUT /api/orders/o-paid/cancel': () => {
+        current = { ...paid, isCancelled: true, cancelledAt: '2026-01-02T10:00:00Z' };
+        return { body: current };
+      },
+    });
+    renderOrders();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order o-paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    expect(dialog).toHaveTextContent('Cancel order o-paid? Its items go back in stock.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Order' }));
+    expect(api.callsTo('PUT', '/api/orders/o-paid/cancel')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order o-paid' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', {
+        name: 'Cancel Order',
+      }),
+    );
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/orders/o-paid/cancel')).toHaveLength(1);
+    await waitFor(() => expect(rowOf('o-paid')).toHaveTextContent('Cancelled'));
+    expect(within(rowOf('o-paid')).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
   });
 
   it('marks paid, then delivered, with their toasts, refreshing the row in place', async () => {

@@ -30,7 +30,8 @@ describe('Order History screen', () => {
 
   it('lists the orders with ID, DATE, TOTAL, PAID, DELIVERED and a Details button to the order', async () => {
     const paid = order(2, { isPaid: true, paidAt: '2026-03-02T15:30:00.000Z' });
-    const fetchMock = stubApi(() => json(200, [paid, order(1)], { 'X-Total-Count': '2' }));
+    const cancelled = order(0, { isCancelled: true, cancelledAt: '2026-03-03T09:00:00.000Z' });
+    const fetchMock = stubApi(() => json(200, [paid, order(1), cancelled], { 'X-Total-Count': '3' }));
     renderHistory();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
@@ -41,13 +42,17 @@ describe('Order History screen', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'ACTIONS']);
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([paid._id, formatDate(paid.createdAt), '$1,091.98', formatDate(paid.paidAt), 'No', 'Details']);
     expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent('No');
+    // A cancelled order says so where its delivery would be.
+    expect(within(third!).getAllByRole('cell')[4]).toHaveTextContent(
+      `Cancelled ${formatDate(cancelled.cancelledAt)}`,
+    );
     expect(screen.queryByRole('navigation', { name: 'Order history pages' })).not.toBeInTheDocument();
 
     await userEvent.click(within(first!).getByRole('button', { name: `Details of order ${paid._id}` }));

@@ -43,11 +43,20 @@ const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
   ...overrides,
 });
 
-/** Answers the order and wallet calls; `pay` answers `PUT .../pay`. */
-function serve(order: Order | StubAnswer, wallets: Wallet[] = [wallet()], pay?: () => StubAnswer) {
+const CANCELLED_AT = '2026-03-03T09:00:00.000Z';
+const cancelled: Order = { ...unpaid, isCancelled: true, cancelledAt: CANCELLED_AT };
+
+/** Answers the order and wallet calls; `pay` answers `PUT .../pay`, `cancel` `PUT .../cancel`. */
+function serve(
+  order: Order | StubAnswer,
+  wallets: Wallet[] = [wallet()],
+  pay?: () => StubAnswer,
+  cancel?: () => StubAnswer,
+) {
   return stubApi({
     [`GET ${WALLET_API}/all-wallets`]: json(200, wallets),
     [`PUT ${ORDERS_API}/${ID}/pay`]: () => pay?.(),
+    [`PUT ${ORDERS_API}/${ID}/cancel`]: () => cancel?.(),
     [`GET ${ORDERS_API}/${ID}`]: 'body' in order ? order : json(200, order),
   });
 }
@@ -208,5 +217,58 @@ describe('Order screen', () => {
     await user.click(screen.getByRole('button', { name: 'View payment receipt' }));
     const dialog = screen.getByRole('dialog', { name: 'Payment Receipt' });
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', RECEIPT);
+  });
+
+  it('cancels an unpaid order once the shopper confirms: shown cancelled, nothing left to pay', async () => {
+    const fetchMock = serve(unpaid, [wallet()], undefined, () => json(200, cancelled));
+    renderOrder();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    // Keeping it asks nothing of the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Order' }));
+    expect(fetchMock.callsTo('PUT', `${ORDERS_API}/${ID}/cancel`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Cancel Order',
+      }),
+    );
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(fetchMock.callsTo('PUT', `${ORDERS_API}/${ID}/cancel`)).toHaveLength(1);
+    expect(screen.getByText(`Cancelled at ${formatDate(CANCELLED_AT)}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a cancellation and keeps the order as it was", async () => {
+    serve(unpaid, [wallet()], undefined, () =>
+      json(409, { message: 'A paid order can only be cancelled by the shop' }),
+    );
+    renderOrder();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Cancel Order',
+      }),
+    );
+    expect(await screen.findByText('A paid order can only be cancelled by the shop')).toBeInTheDocument();
+    expect(screen.queryByText(/^Cancelled at/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload Receipt' })).toBeInTheDocument();
+  });
+
+  it('shows a cancelled order as cancelled, with no wallet and nothing to pay or cancel', async () => {
+    const fetchMock = serve(cancelled);
+    renderOrder();
+
+    expect(await screen.findByText(`Cancelled at ${formatDate(CANCELLED_AT)}`)).toBeInTheDocument();
+    expect(screen.getByText('Not paid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    expect(fetchMock.urls()).not.toContain(`${WALLET_API}/all-wallets`);
   });
 });
