@@ -80,7 +80,7 @@ function matching(query: OrderFilterQuery): QueryFilter<OrderRecord> {
       { 'shippingAddress.city': text },
       { 'shippingAddress.country': text },
       { 'shippingAddress.phoneNumber': text },
-      // An ObjectId, not its text: an aggregation (the export's) does not cast as find does.
+      // An ObjectId, not its text: the same filter whatever reads it (an aggregation does not cast).
       ...(OBJECT_ID.test(query.q) ? [{ _id: new Types.ObjectId(query.q.toLowerCase()) }] : []),
     ];
   }
@@ -167,54 +167,35 @@ export class OrdersService {
   }
 
   /**
-   * The orders an admin's filters match, newest first, as CSV (`order-export.ts`), written as the reader
-   * takes it. The database sorts only the matching orders' ids and dates (a sort holds what it sorts:
-   * whole orders would be all of them at once, which the embedded database cannot hold for 100,000),
-   * then the orders are read by id, one batch at a time, so this process holds a batch however many
-   * match. The answer starts once the first ids are in: a database that cannot answer gets the client
-   * a 503, not a cut file; a failure after that can only cut the file short, so it is logged.
+   * The orders an admin's filters match, newest stored first, as CSV (`order-export.ts`), written as the
+   * reader takes it: one cursor batch in this process at a time, however many match. In the order the
+   * orders were stored (`$natural`, newest first; orders are stored when placed, so it is the order they
+   * were placed in), because a sorted read makes a database hold what it sorts: the embedded one sorts
+   * whole documents in its heap (100,000 orders ran it out of memory) and answers an aggregation in one
+   * reply, and MongoDB sorts without an index in memory too. A natural-order read streams on both. The
+   * answer starts once the first order is read: a database that cannot answer gets the client a 503,
+   * not a cut file; a failure after that can only cut the file short, so it is logged.
    */
   async exportCsv(query: OrderFilterQuery): Promise<Readable> {
-    const ids = this.orders
-      .aggregate<{ _id: Types.ObjectId }>([
-        { $match: matching(query) },
-        { $project: { createdAt: 1 } },
-        { $sort: NEWEST_FIRST },
-      ])
+    const cursor = this.orders
+      .find(matching(query))
+      .select(EXPORT_FIELDS)
+      .sort({ $natural: -1 })
+      .lean<OrderRecord>()
       .cursor({ batchSize: EXPORT_BATCH });
-    let first: { _id: Types.ObjectId } | null;
+    let first: OrderRecord | null;
     try {
-      first = await ids.next();
+      first = (await cursor.next()) as OrderRecord | null;
     } catch (error) {
-      await ids.close().catch(() => undefined);
+      await cursor.close().catch(() => undefined);
       throw error;
-    }
-    const orders = this.orders;
-    /** A batch of orders by id, in the batch's order (an order deleted meanwhile is left out). */
-    async function* batchRows(batch: Types.ObjectId[]) {
-      // By _id alone: an index can answer it (the embedded database uses one only for the exact keys).
-      const found = await orders
-        .find({ _id: { $in: batch } })
-        .select(`${EXPORT_FIELDS} deletedAt`)
-        .lean<OrderRecord[]>();
-      const byId = new Map(found.map((order) => [order._id.toHexString(), order]));
-      for (const id of batch) {
-        const order = byId.get(id.toHexString());
-        if (order && !order.deletedAt) yield exportRow(order);
-      }
     }
     async function* rows() {
       try {
-        let batch = first ? [first._id] : [];
-        for await (const { _id } of ids) {
-          batch.push(_id);
-          if (batch.length < EXPORT_BATCH) continue;
-          yield* batchRows(batch);
-          batch = [];
-        }
-        yield* batchRows(batch);
+        if (first) yield exportRow(first);
+        for await (const order of cursor) yield exportRow(order as OrderRecord);
       } finally {
-        await ids.close().catch(() => undefined);
+        await cursor.close().catch(() => undefined);
       }
     }
     const csv = exportCsvWriter();
