@@ -106,9 +106,16 @@ const describe = (run: Export) =>
 export const orderExportSection: BenchSection = {
   name: 'order-export',
   async run(context: BenchContext): Promise<Figure[]> {
-    const stack = await context.startStack({
-      serviceEnv: { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` },
-    });
+    // mongo-java-server collects the whole result of a query without a limit in its heap before it
+    // answers the first batch (MongoDB streams it): 100,000 orders need more than its default 512 MB.
+    const javaOpts = process.env['SHOP_MONGO_JAVA_OPTS'];
+    process.env['SHOP_MONGO_JAVA_OPTS'] = '-Xmx2g -XX:+UseSerialGC';
+    const stack = await context
+      .startStack({ serviceEnv: { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } })
+      .finally(() => {
+        if (javaOpts === undefined) delete process.env['SHOP_MONGO_JAVA_OPTS'];
+        else process.env['SHOP_MONGO_JAVA_OPTS'] = javaOpts;
+      });
     try {
       return await exportFigures(context, stack);
     } finally {
