@@ -172,7 +172,8 @@ export class OrdersService {
    * orders were stored (`$natural`, newest first; orders are stored when placed, so it is the order they
    * were placed in), because a sorted read makes a database hold what it sorts: the embedded one sorts
    * whole documents in its heap (100,000 orders ran it out of memory) and answers an aggregation in one
-   * reply, and MongoDB sorts without an index in memory too. A natural-order read streams on both. The
+   * reply, and MongoDB sorts without an index in memory too. A natural-order read needs neither: MongoDB
+   * streams it, and the embedded database (which collects the result first) hands it over in batches. The
    * answer starts once the first order is read: a database that cannot answer gets the client a 503,
    * not a cut file; a failure after that can only cut the file short, so it is logged.
    */
