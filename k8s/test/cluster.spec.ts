@@ -339,7 +339,11 @@ describe('the dev environment rolled out on fake nodes', () => {
     expect(stuck).toEqual([]);
   }, 600_000);
 
-  /** The resource version of every object not of `team`'s units: what a release of that team must not touch. */
+  /**
+   * What every object not of `team`'s units asks for (its labels, annotations, spec and data, but the replica
+   * count, which the autoscalers own and change as they please): what a release of that team must not
+   * touch. Not resource versions: the other units' autoscalers and controllers keep writing those.
+   */
   const othersOf = (team: string) => {
     const owners = ownersIn('dev');
     return Object.fromEntries(
@@ -348,7 +352,19 @@ describe('the dev environment rolled out on fake nodes', () => {
           const unit = owners.get(`${object.kind}/${object.metadata.name}`);
           return unit === undefined || teamOf(unit) !== team;
         })
-        .map((object) => [`${object.kind}/${object.metadata.name}`, object.metadata.resourceVersion]),
+        .map((object) => {
+          const { replicas: _replicas, ...spec } = ((object as { spec?: Record<string, unknown> }).spec ??
+            {}) as Record<string, unknown>;
+          const { labels, annotations } = object.metadata as {
+            labels?: Record<string, string>;
+            annotations?: Record<string, string>;
+          };
+          const { data } = object as { data?: unknown };
+          return [
+            `${object.kind}/${object.metadata.name}`,
+            JSON.stringify({ labels, annotations, spec, data }),
+          ];
+        }),
     );
   };
 
@@ -412,8 +428,8 @@ describe('the dev environment rolled out on fake nodes', () => {
     "ships a new version of $target with its pipeline's command, within its disruption budget, and rolls it back, touching no other team's objects",
     async ({ target, deployments }) => {
       const team = teamOf(deployments[0]!);
-      // Each Deployment at its autoscaler's minimum first (the HPA raises a new one to it within its
-      // sync period), so that a budget of one pod is a real bound.
+      // Each Deployment of the release at its autoscaler's minimum first (the HPA raises a new one to it
+      // within its sync period), so that a budget of one pod is a real bound.
       for (const name of deployments) {
         const minimum = Number(
           cluster.kubectlOk(['get', 'hpa', name, '-n', NAMESPACE, '-o', 'jsonpath={.spec.minReplicas}']),
