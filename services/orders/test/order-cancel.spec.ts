@@ -168,6 +168,29 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     );
     expect(await h.stockOf(item._id)).toBe(10);
   });
+  it("gives a paid order's stock back when it is cancelled and deleted while products is down", async () => {
+    const item = await h.createProduct({ price: 5, countInStock: 10 });
+    const order = await place((await h.customer()).token, item, 4);
+    await asAdmin(`/api/orders/markpaid/${order._id}`);
+    await until(async () => (await reservationState(order._id)) === 'sold');
+    await h.stopProducts();
+    try {
+      expect((await cancel(h.adminToken, order._id)).status).toBe(200);
+      const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
+        token: h.adminToken,
+      });
+      expect(deleted.status).toBe(200);
+      const event = await h.waitForEvent(
+        (e) => e.type === 'order.deleted' && (e.data as { orderId: string }).orderId === order._id,
+      );
+      // Not a paid order's deletion to products, which would close the reservation the release needs.
+      expect(event.data).toMatchObject({ wasPaid: false, stockReturned: false });
+    } finally {
+      await h.startProducts();
+    }
+    await until(async () => (await reservationState(order._id)) === 'released');
+    expect(await h.stockOf(item._id)).toBe(10);
+  });
 });
 
 describe('GET api/orders?cancelled=', () => {

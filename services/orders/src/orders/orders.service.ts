@@ -293,7 +293,10 @@ export class OrdersService {
           orderId: before._id.toHexString(),
           userId: before.user,
           items: before.orderItems.map((item) => ({ productId: item._id, quantity: item.quantity })),
-          wasPaid: before.isPaid,
+          // A cancelled order's payment no longer stands, and its stock comes back through the
+          // cancellation: products must not close its reservation (it would drop the holds a release
+          // still pending needs).
+          wasPaid: before.isPaid && !before.isCancelled,
           stockReturned: releasesStock,
         }),
     });
