@@ -1,3 +1,4 @@
+import { useHydrated } from '@shop/ui';
 import { useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 
 /** What a deferred popup is given when it takes the stand-in's place. */
@@ -28,7 +29,8 @@ const KEPT_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Home', 'End', 
  * compressed) is not part of the first load. Until a shopper reaches for it (focus on the button, a
  * click, a tap or a key) a plain button with the same look and name stands in; the real trigger then
  * replaces it, keeps the focus, and gets what the shopper did meanwhile: a press opens it, keys typed
- * ahead are pressed again in order (useTriggerTakeover).
+ * ahead are pressed again in order (useTriggerTakeover). On a server-rendered page the stand-in is disabled
+ * until the page's code has taken the HTML over: a press before then would reach no handler and be lost.
  */
 export function DeferredPopup({ load, haspopup, className, children }: DeferredPopupOptions) {
   const [popup, setPopup] = useState<{
@@ -39,6 +41,7 @@ export function DeferredPopup({ load, haspopup, className, children }: DeferredP
   const loading = useRef<Promise<void> | undefined>(undefined);
   const pressed = useRef(false);
   const keys = useRef<string[]>([]);
+  const hydrated = useHydrated();
 
   const fetchPopup = () => {
     loading.current ??= load().then(
@@ -80,6 +83,7 @@ export function DeferredPopup({ load, haspopup, className, children }: DeferredP
       className={className}
       aria-haspopup={haspopup}
       aria-expanded={false}
+      disabled={!hydrated}
       // Nothing is fetched on hover: a swap between a hover and a press would lose the press.
       onFocus={fetchPopup}
       onKeyDown={onKeyDown}

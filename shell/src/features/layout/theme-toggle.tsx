@@ -7,7 +7,8 @@ import topBar from './top-bar.module.css';
 export function ThemeToggle() {
   const saved = useAtomValue(modeAtom);
   // The saved mode is the browser's: a server-rendered page shows the light mode's button until hydrated.
-  const mode = useHydrated() ? saved : 'light';
+  const hydrated = useHydrated();
+  const mode = hydrated ? saved : 'light';
   const toggle = useSetAtom(toggleModeAtom);
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
@@ -15,6 +16,8 @@ export function ThemeToggle() {
       type="button"
       className={topBar['barButton']}
       onClick={toggle}
+      // A press before the page's code has taken the HTML over would reach no handler.
+      disabled={!hydrated}
       aria-label={`Switch to ${next} mode`}
     >
       <span aria-hidden="true">{mode === 'dark' ? '☀' : '☾'}</span>

@@ -1,3 +1,4 @@
+import { drawnByServer } from '@shop/ui/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -86,5 +87,18 @@ describe('DeferredPopup', () => {
     offline = false;
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(await screen.findByRole('status')).toHaveTextContent('open');
+  });
+
+  it('is drawn disabled by the server and enabled once the page has taken the HTML over', async () => {
+    const drawn = drawnByServer(
+      <DeferredPopup load={vi.fn(async () => RealPopup)} haspopup="dialog">
+        All
+      </DeferredPopup>,
+    );
+    // Before the code runs a press would reach no handler: the button says it cannot be used yet.
+    expect(screen.getByRole('button', { name: 'All' })).toBeDisabled();
+
+    await drawn.hydrate();
+    expect(screen.getByRole('button', { name: 'All' })).toBeEnabled();
   });
 });

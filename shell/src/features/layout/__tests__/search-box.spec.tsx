@@ -1,9 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { drawnByServer } from '@shop/ui/testing';
+import { fireEvent, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SearchBox } from '../search-box';
 
 function Where() {
@@ -22,22 +21,12 @@ const page = (
   </Provider>
 );
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
-});
-
 it('searches for what was typed into the server-drawn field before the code took the page over', async () => {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page);
-  document.body.append(container);
+  const { container, hydrate } = drawnByServer(page);
   // The shopper types while the page's code is still on its way: only the field holds the text.
   (container.querySelector('input[name="query"]') as HTMLInputElement).value = 'glock 19';
 
-  await act(async () => {
-    root = hydrateRoot(container, page);
-  });
+  await hydrate();
   fireEvent.submit(screen.getByRole('search'));
 
   expect(screen.getByTestId('location')).toHaveTextContent('/search?query=glock%2019');
