@@ -37,13 +37,15 @@ export interface ReplicatedShop {
   /** A counter on every copy of a service, in the order of `copiesOf`. */
   countersOf(service: string, name: string): Promise<number[]>;
   /**
-   * How many requests a copy of a service logged as completed since `since` (its log holds every earlier
-   * test's too), for URLs starting with `url`, and with `method` and `status` when given.
+   * How many requests the gateway sent to a copy of a service (its access line names the copy's address)
+   * since `since`, a mark of the gateway's log (`markLogs(stack.logDir, ['gateway'])`: the log holds every
+   * earlier test's too), for paths starting with `path`, and with `method` and `status` when given. The
+   * services themselves log only the requests that failed, were refused or were slow.
    */
   completed(
     instance: string,
     since: LogMark,
-    url: string,
+    path: string,
     filter?: { method?: string; status?: number },
   ): number;
 }
@@ -96,13 +98,17 @@ export const test = base.extend<object, { replicated: ReplicatedShop }>({
           },
           countersOf: (service, name) =>
             Promise.all(copiesOf(stack, service).map((copy) => counterOn(copy, name))),
-          completed: (instance, since, url, { method, status } = {}) =>
-            jsonLinesSince(stack.logDir, instance, '"request completed"', since).filter(
+          completed: (instance, since, path, { method, status } = {}) => {
+            const copy = stack.instances.find((each) => each.name === instance);
+            if (!copy) throw new Error(`no copy named ${instance}`);
+            return jsonLinesSince(stack.logDir, 'gateway', '"msg":"request"', since).filter(
               (line) =>
-                String(line['url']).startsWith(url) &&
+                line['upstream'] === `${copy.service} 127.0.0.1:${copy.port}` &&
+                String(line['path']).startsWith(path) &&
                 (method === undefined || line['method'] === method) &&
-                (status === undefined || line['statusCode'] === status),
-            ).length,
+                (status === undefined || line['status'] === status),
+            ).length;
+          },
         });
       } finally {
         await nats?.close();

@@ -39,21 +39,24 @@ describe('a service started with the kit', () => {
     expect(await ready.json()).toEqual({ status: 'ok', checks: { mongo: 'up', nats: 'up' } });
   });
 
-  it('logs each request once, as JSON carrying the gateway correlation id', async () => {
+  it('logs a refused request once, as JSON carrying the gateway correlation id, and not one that went well', async () => {
     await fetch(`${base}/health/live`, { headers: { 'kong-request-id': 'corr-123#1' } });
+    await fetch(`${base}/api/things/not-an-id`, { headers: { 'kong-request-id': 'corr-123#2' } });
     await expect
-      .poll(() => logLines.filter((entry) => entry['correlationId'] === 'corr-123#1'))
+      .poll(() => logLines.filter((entry) => entry['correlationId'] === 'corr-123#2'))
       .toEqual([
         expect.objectContaining({
           service: 'things',
           level: 'info',
-          msg: 'request completed',
+          msg: 'request refused',
           method: 'GET',
-          url: '/health/live',
-          statusCode: 200,
+          url: '/api/things/not-an-id',
+          statusCode: 400,
           responseTime: expect.any(Number),
         }),
       ]);
+    // Lines are written in order: the first request's would be there by now.
+    expect(logLines.filter((entry) => entry['correlationId'] === 'corr-123#1')).toEqual([]);
   });
 
   it('answers a malformed id with 400 and a message, not a 500', async () => {

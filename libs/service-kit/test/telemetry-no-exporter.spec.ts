@@ -33,11 +33,15 @@ describe('server requests with no exporter', () => {
     expect(made?.['trace_id']).toBe(traceId);
     expect(made?.['span_id']).toMatch(/^[0-9a-f]{16}$/);
     expect(made?.['span_id']).not.toBe(gatewaySpanId);
+    const refusedTrace = '1e2d3c4b5a6978877665544332211000';
+    await traced.refused(`00-${refusedTrace}-${gatewaySpanId}-01`);
     await expect
       .poll(() =>
-        traced.logLines.find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId),
+        traced.logLines.find(
+          (line) => line['msg'] === 'request refused' && line['trace_id'] === refusedTrace,
+        ),
       )
-      .toMatchObject({ url: '/api/traced', statusCode: 201 });
+      .toMatchObject({ url: '/api/traced', statusCode: 400 });
     // The event, published later by the relay, is handled in the request's trace.
     expect((await consumedEventOf(traced, id)).traceId).toBe(traceId);
   });

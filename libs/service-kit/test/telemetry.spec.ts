@@ -116,11 +116,23 @@ describe('one trace per request, across NATS, the database and the outbox', () =
   it("writes the request's trace_id and span_id on its log lines", async () => {
     const made = traced.logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
     expect(made).toMatchObject({ trace_id: traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // A request that went well has no access line of the service's own (the gateway's says it); a refusal has.
+    expect(traced.logLines.filter((line) => line['trace_id'] === traceId && 'statusCode' in line)).toEqual(
+      [],
+    );
+    const refusedTrace = '5c0f3a8e9d7b4c2a1e6f0d9c8b7a6e5f';
+    await traced.refused(`00-${refusedTrace}-${gatewaySpanId}-01`);
     await expect
       .poll(() =>
-        traced.logLines.find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId),
+        traced.logLines.find(
+          (line) => line['msg'] === 'request refused' && line['trace_id'] === refusedTrace,
+        ),
       )
-      .toMatchObject({ url: '/api/traced', statusCode: 201 });
+      .toMatchObject({
+        url: '/api/traced',
+        statusCode: 400,
+        span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
   });
 
   it('starts a trace for a request that comes without one', async () => {

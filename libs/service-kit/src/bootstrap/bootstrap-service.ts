@@ -55,7 +55,10 @@ export async function bootstrapService(
     loggerInstance: logger,
     requestIdHeader: CORRELATION_ID_HEADER,
     genReqId: () => randomUUID(),
-    logController: new AccessLogController(),
+    logController: new AccessLogController({
+      every: config.ACCESS_LOG === 'all',
+      slowMs: config.SLOW_REQUEST_MS,
+    }),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
   if (telemetryState.serverSpans)

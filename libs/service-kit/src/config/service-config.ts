@@ -12,6 +12,13 @@ export const baseServiceConfigSchema = z.object({
   /** Copies of the events stream (and so of its consumers) JetStream keeps: 3 on a three-node cluster. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which requests get an access line (docs/observability.md, "Logs"): `problems`, those that failed, were
+   * refused or were slow (the gateway writes one line for every request); `all`, every one.
+   */
+  ACCESS_LOG: z.enum(['problems', 'all']).default('problems'),
+  /** A request that takes this long or longer gets an access line as slow. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(500),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   /** Where `/metrics` is served: by default PORT + 6000 (none when PORT is 0, as in tests); 0 = off. */

@@ -29,6 +29,8 @@ export interface TracedApp {
   call(path: string, init?: RequestInit): Promise<Response>;
   /** POST /api/traced as the gateway calls it; answers the id. */
   make(name: string, traceparent?: string): Promise<string>;
+  /** POST /api/traced with a body it refuses (400), in the trace of `traceparent`. */
+  refused(traceparent: string): Promise<void>;
   /** The metrics listener's text. */
   scrape(): Promise<string>;
   close(): Promise<void>;
@@ -73,6 +75,14 @@ export async function startTracedApp(databaseName: string): Promise<TracedApp> {
       });
       expect(response.status).toBe(201);
       return ((await response.json()) as { id: string }).id;
+    },
+    async refused(traceparent) {
+      const response = await call('/api/traced', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', traceparent },
+        body: JSON.stringify({ name: 5 }),
+      });
+      expect(response.status).toBe(400);
     },
     async scrape() {
       const response = await fetch(metricsUrl);
