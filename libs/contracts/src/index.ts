@@ -25,6 +25,7 @@ export * from './events/order-created.event';
 export * from './events/order-paid.event';
 export * from './events/order-delivered.event';
 export * from './events/order-cancelled.event';
+export * from './events/order-refunded.event';
 export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';

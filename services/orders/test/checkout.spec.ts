@@ -56,6 +56,8 @@ describe('POST api/orders: pricing by the server', () => {
       paymentReceipt: '',
       isCancelled: false,
       cancelledAt: null,
+      refundedCents: 0,
+      refunds: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

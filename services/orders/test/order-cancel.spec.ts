@@ -1,6 +1,6 @@
 import { type Order, type OrderDeleted, type Product } from '@shop/contracts';
 import { until } from '@shop/testing';
-import { type Connection, Types, createConnection } from 'mongoose';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrdersHarness, RECEIPT, startOrdersHarness } from './support/orders.harness';
 
@@ -9,15 +9,12 @@ import { type OrdersHarness, RECEIPT, startOrdersHarness } from './support/order
 // holds stay on the products until delivery), retried while products cannot be reached.
 
 let h: OrdersHarness;
-let products: Connection;
 
 beforeAll(async () => {
   h = await startOrdersHarness();
-  products = await createConnection(h.productsMongoUrl).asPromise();
 });
 
 afterAll(async () => {
-  await products?.close();
   await h?.close();
 });
 
@@ -30,10 +27,6 @@ async function place(token: string, item: Product, quantity: number): Promise<Or
 const cancel = (token: string | undefined, id: string) =>
   h.call<Order & { message?: string }>('PUT', `/api/orders/${id}/cancel`, { token });
 const asAdmin = (path: string) => h.call<Order & { message?: string }>('PUT', path, { token: h.adminToken });
-/** What products did with an order's stock: its reservation's state. */
-const reservationState = async (orderId: string) =>
-  (await products.collection<{ _id: string; state: string }>('stock_reservations').findOne({ _id: orderId }))
-    ?.state;
 
 describe('PUT api/orders/{orderId}/cancel', () => {
   it('lets a customer cancel their unpaid order: its stock back once, shown cancelled, and nothing more', async () => {
@@ -115,7 +108,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     const order = await place(owner.token, item, 3);
     expect((await asAdmin(`/api/orders/markpaid/${order._id}`)).status).toBe(200);
     // Products heard of the payment: the stock is sold, its holds kept in case of this.
-    await until(async () => (await reservationState(order._id)) === 'sold');
+    await until(async () => (await h.reservationState(order._id)) === 'sold');
     expect(await h.stockOf(item._id)).toBe(7);
 
     const answers = await Promise.all([cancel(h.adminToken, order._id), cancel(h.adminToken, order._id)]);
@@ -123,7 +116,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     const cancelled = answers.find((answer) => answer.status === 200)!;
     expect(cancelled.body).toMatchObject({ isCancelled: true, status: 'Paid', isPaid: true });
     expect(await h.stockOf(item._id)).toBe(10);
-    expect(await reservationState(order._id)).toBe('released');
+    expect(await h.reservationState(order._id)).toBe('released');
     const event = await h.waitForEvent(
       (e) => e.type === 'order.cancelled' && (e.data as { orderId: string }).orderId === order._id,
     );
@@ -144,7 +137,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
       status: 409,
       body: { message: 'Order is already delivered' },
     });
-    await until(async () => (await reservationState(order._id)) === 'closed');
+    await until(async () => (await h.reservationState(order._id)) === 'closed');
     expect(await h.stockOf(item._id)).toBe(8);
   });
 
@@ -172,7 +165,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     const item = await h.createProduct({ price: 5, countInStock: 10 });
     const order = await place((await h.customer()).token, item, 4);
     await asAdmin(`/api/orders/markpaid/${order._id}`);
-    await until(async () => (await reservationState(order._id)) === 'sold');
+    await until(async () => (await h.reservationState(order._id)) === 'sold');
     await h.stopProducts();
     try {
       expect((await cancel(h.adminToken, order._id)).status).toBe(200);
@@ -188,7 +181,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     } finally {
       await h.startProducts();
     }
-    await until(async () => (await reservationState(order._id)) === 'released');
+    await until(async () => (await h.reservationState(order._id)) === 'released');
     expect(await h.stockOf(item._id)).toBe(10);
   });
 });

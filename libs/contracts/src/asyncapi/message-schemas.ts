@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { COMMAND_SCHEMA_VERSIONS } from '../commands/command-schema-versions';
 import { eventEnvelopeOf } from '../events/event-envelope';
 import { ORDER_CANCELLED, orderCancelledData } from '../events/order-cancelled.event';
+import { ORDER_REFUNDED, orderRefundedData } from '../events/order-refunded.event';
 import { ORDER_CREATED, orderCreatedData } from '../events/order-created.event';
 import { ORDER_DELETED, orderDeletedData } from '../events/order-deleted.event';
 import { ORDER_DELIVERED, orderDeliveredData } from '../events/order-delivered.event';
@@ -48,6 +49,7 @@ const EVENT_DATA: Readonly<Record<string, z.ZodType>> = {
   [ORDER_PAID]: orderPaidData,
   [ORDER_DELIVERED]: orderDeliveredData,
   [ORDER_CANCELLED]: orderCancelledData,
+  [ORDER_REFUNDED]: orderRefundedData,
   [ORDER_DELETED]: orderDeletedData,
   [PRODUCT_UPDATED]: productUpdatedData,
   [PRODUCT_DELETED]: productDeletedData,

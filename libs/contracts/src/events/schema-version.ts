@@ -1,4 +1,5 @@
 import { ORDER_CANCELLED } from './order-cancelled.event';
+import { ORDER_REFUNDED } from './order-refunded.event';
 import { ORDER_CREATED } from './order-created.event';
 import { ORDER_DELETED } from './order-deleted.event';
 import { ORDER_DELIVERED } from './order-delivered.event';
@@ -25,6 +26,7 @@ export const FIRST_SCHEMA_VERSION = 1;
  */
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   [ORDER_CANCELLED]: 1,
+  [ORDER_REFUNDED]: 1,
   [ORDER_CREATED]: 1,
   [ORDER_DELETED]: 1,
   [ORDER_DELIVERED]: 1,

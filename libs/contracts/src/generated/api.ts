@@ -91,6 +91,13 @@ export interface paths {
      */
     put: operations['orders_OrdersController_cancel'];
   };
+  '/api/orders/{orderId}/refunds': {
+    /**
+     * Record a refund of a paid order (admins)
+     * @description Money given back by hand, whole or in part, in cents: at most what is left of the order's total (409 with the amount left), one refund per payment reference on an order (409), only on a Paid order (409 'Only a paid order can be refunded'). The refund that completes the total of an order not delivered also cancels it, and its stock goes back to the shelf, once.
+     */
+    post: operations['orders_OrdersController_refund'];
+  };
   '/api/orders/markpaid/{id}': {
     /** Confirm the payment of an order (admins) */
     put: operations['orders_OrdersController_markPaid'];
@@ -280,6 +287,17 @@ export interface components {
       country: string;
       phoneNumber: string;
     };
+    OrderRefundResponse: {
+      _id: string;
+      /** @description What was given back, in cents */
+      amountCents: number;
+      /** @description The payment reference of the money given back */
+      reference: string;
+      /** @description Why, as the admin wrote it */
+      reason: string;
+      /** Format: date-time */
+      refundedAt: string;
+    };
     OrderResponse: {
       _id: string;
       /** @description The id of the user who placed it */
@@ -308,6 +326,10 @@ export interface components {
       isCancelled: boolean;
       /** Format: date-time */
       cancelledAt: string | null;
+      /** @description What its refunds gave back in all, in cents (never more than totalPrice). Refunded in full before delivery, it is also cancelled. */
+      refundedCents: number;
+      /** @description Its refunds, oldest first */
+      refunds: components['schemas']['OrderRefundResponse'][];
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -317,6 +339,11 @@ export interface components {
       orderId?: string;
       /** @description Checked by isMediaUrl */
       receiptUrl: string;
+    };
+    RefundOrderDto: {
+      amountCents: number;
+      reference: string;
+      reason: string;
     };
     OrderDeletedResponse: {
       _id: string;
@@ -931,6 +958,36 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * Record a refund of a paid order (admins)
+   * @description Money given back by hand, whole or in part, in cents: at most what is left of the order's total (409 with the amount left), one refund per payment reference on an order (409), only on a Paid order (409 'Only a paid order can be refunded'). The refund that completes the total of an order not delivered also cancels it, and its stock goes back to the shelf, once.
+   */
+  orders_OrdersController_refund: {
+    parameters: {
+      path: {
+        orderId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundOrderDto'];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          'application/json': components['schemas']['OrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

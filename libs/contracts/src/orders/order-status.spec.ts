@@ -3,6 +3,7 @@ import {
   NEW_ORDER_STATE,
   ORDER_ACTION_FROM,
   ORDER_STATUSES,
+  REFUND_AMOUNT,
   type OrderAction,
   type OrderState,
   applyOrderAction,
@@ -113,7 +114,7 @@ describe('applyOrderAction', () => {
     });
   });
 
-  it('lets nothing happen to a cancelled order but its deletion, which gives no stock back again', () => {
+  it('lets nothing happen to a cancelled order but its refund and its deletion, which gives no stock back again', () => {
     for (const state of [newOrder, pending, paid]) {
       const cancelled: OrderState = { ...state, isCancelled: true, cancelledAt: earlier };
       for (const action of ['pay', 'markPaid', 'deliver', 'cancel'] as const) {
@@ -130,12 +131,76 @@ describe('applyOrderAction', () => {
     }
   });
 
+  it('refunds a confirmed payment in parts, up to the total, in whole cents', () => {
+    const refund = (amountCents: number) => ({ amountCents, totalCents: 12_345 });
+    expect(applyOrderAction(paid, 'refund', { now, refund: refund(2_345) })).toEqual({
+      ok: true,
+      changes: { refundedCents: 2_345 },
+      releasesStock: false,
+    });
+    const partly: OrderState = { ...paid, refundedCents: 2_345 };
+    expect(applyOrderAction(partly, 'refund', { now, refund: refund(10_001) })).toEqual({
+      ok: false,
+      message: 'The refund is more than the $100.00 left to refund',
+    });
+    for (const amountCents of [0, -5, 1.5]) {
+      expect(applyOrderAction(partly, 'refund', { now, refund: refund(amountCents) })).toEqual({
+        ok: false,
+        message: REFUND_AMOUNT,
+      });
+    }
+    for (const unconfirmed of [newOrder, pending]) {
+      expect(applyOrderAction(unconfirmed, 'refund', { now, refund: refund(100) })).toEqual({
+        ok: false,
+        message: 'Only a paid order can be refunded',
+      });
+    }
+    expect(
+      applyOrderAction({ ...paid, refundedCents: 12_345 }, 'refund', { now, refund: refund(1) }),
+    ).toEqual({
+      ok: false,
+      message: 'Order is already refunded in full',
+    });
+  });
+
+  it('cancels an undelivered order refunded in full, giving its stock back once', () => {
+    const partly: OrderState = { ...paid, refundedCents: 345 };
+    const rest = { amountCents: 12_000, totalCents: 12_345 };
+    expect(applyOrderAction(partly, 'refund', { now, refund: rest })).toEqual({
+      ok: true,
+      changes: { refundedCents: 12_345, isCancelled: true, cancelledAt: now },
+      releasesStock: true,
+    });
+    // Delivered: the goods are with the customer, nothing comes back to the shelf.
+    expect(
+      applyOrderAction({ ...partly, isDelivered: true, deliveredAt: earlier }, 'refund', {
+        now,
+        refund: rest,
+      }),
+    ).toEqual({
+      ok: true,
+      changes: { refundedCents: 12_345 },
+      releasesStock: false,
+    });
+    // Cancelled by the shop first: the stock went back then, the refund only records the money.
+    const cancelled: OrderState = { ...partly, isCancelled: true, cancelledAt: earlier };
+    expect(applyOrderAction(cancelled, 'refund', { now, refund: rest })).toEqual({
+      ok: true,
+      changes: { refundedCents: 12_345 },
+      releasesStock: false,
+    });
+  });
+
   it('agrees with ORDER_ACTION_FROM for every undelivered status', () => {
-    const actions: OrderAction[] = ['pay', 'markPaid', 'deliver', 'cancel', 'delete'];
+    const actions: OrderAction[] = ['pay', 'markPaid', 'deliver', 'cancel', 'refund', 'delete'];
     const states: Record<string, OrderState> = { 'Not paid': newOrder, Pending: pending, Paid: paid };
     for (const status of ORDER_STATUSES) {
       for (const action of actions) {
-        const result = applyOrderAction(states[status]!, action, { now, receiptUrl });
+        const result = applyOrderAction(states[status]!, action, {
+          now,
+          receiptUrl,
+          refund: { amountCents: 100, totalCents: 100 },
+        });
         expect(result.ok, `${action} from ${status}`).toBe(ORDER_ACTION_FROM[action].includes(status));
       }
     }

@@ -70,10 +70,17 @@ export class OutboxRelayProvider implements OnApplicationBootstrap, OnModuleDest
     options: QueryOptions<TDoc> = {},
   ): Promise<TResult | null> {
     const written = await model
-      .findOneAndUpdate(filter, event ? { ...update, ...outboxPush(event) } : update, options)
+      .findOneAndUpdate(filter, event ? withOutboxPush(update, event) : update, options)
       .lean<TResult>();
     // A projection without the id leaves the relay to sweep: slower, never lost.
     if (written && event) this.nudge((written as { _id?: unknown })._id);
     return written;
   }
+}
+
+/** The update with the event pushed to the outbox beside whatever else it pushes. */
+function withOutboxPush<TDoc>(update: UpdateQuery<TDoc>, event: EventEnvelope): UpdateQuery<TDoc> {
+  const { $push: outbox } = outboxPush(event);
+  const pushed = (update as { $push?: Record<string, unknown> }).$push;
+  return { ...update, $push: { ...pushed, ...outbox } } as UpdateQuery<TDoc>;
 }

@@ -30,6 +30,7 @@ function storedOrder(fields: Partial<OrderRecord> = {}): OrderRecord {
     shippingPrice: 0,
     totalPrice: 1225.48,
     ...NEW_ORDER_STATE,
+    refunds: [],
     deletedAt: null,
     stockRelease: 'none',
     createdAt: placed,
@@ -77,7 +78,7 @@ describe('the export', () => {
     expect(lines[1]).toBe(
       '65a1f0c2e4b0a1b2c3d4e5f6,2026-11-20T10:00:00.000Z,65a1f0c2e4b0a1b2c3d4e5f7,Ada Lovelace,12 Analytical Row,' +
         'London,United Kingdom,020 7946 0958,2 x Glock 19; 1 x Magazine,3,1225.48,0.00,0.00,0.00,1225.48,cashapp,' +
-        'Not paid,,no,,',
+        'Not paid,,no,,,0.00',
     );
     expect(lines.slice(2)).toEqual(['']);
   });
@@ -129,13 +130,18 @@ describe('the export', () => {
       }),
     ]);
     expect(csv).toContain(
-      ',1225.48,0.00,12.30,5.00,1225.48,cashapp,Paid,2026-11-21T09:30:00.000Z,yes,2026-11-22T16:45:00.000Z,\r\n',
+      ',1225.48,0.00,12.30,5.00,1225.48,cashapp,Paid,2026-11-21T09:30:00.000Z,yes,2026-11-22T16:45:00.000Z,,0.00\r\n',
     );
   });
 
   it("dates a cancelled order's cancellation, beside the payment status it kept", async () => {
     const cancelledAt = new Date('2026-11-23T08:15:00.000Z');
     const csv = await csvOf([storedOrder({ isCancelled: true, cancelledAt })]);
-    expect(csv).toContain(',cashapp,Not paid,,no,,2026-11-23T08:15:00.000Z\r\n');
+    expect(csv).toContain(',cashapp,Not paid,,no,,2026-11-23T08:15:00.000Z,0.00\r\n');
+  });
+
+  it('says what the refunds gave back, in the currency', async () => {
+    const csv = await csvOf([storedOrder({ status: 'Paid', isPaid: true, refundedCents: 12_305 })]);
+    expect(csv).toContain(',cashapp,Paid,,no,,,123.05\r\n');
   });
 });

@@ -6,7 +6,7 @@ import type { OrderRecord } from './order.schema';
  */
 export const EXPORT_FIELDS =
   '_id user orderItems shippingAddress paymentMethod itemsPrice taxPrice discount shippingPrice totalPrice ' +
-  'isPaid paidAt isDelivered deliveredAt status cancelledAt createdAt';
+  'isPaid paidAt isDelivered deliveredAt status cancelledAt refundedCents createdAt';
 
 const iso = (date: Date | null | undefined): string => (date ? new Date(date).toISOString() : '');
 const money = (amount: number | undefined): string => (amount ?? 0).toFixed(2);
@@ -34,6 +34,7 @@ const COLUMNS: ReadonlyArray<readonly [string, (order: OrderRecord) => string]> 
   ['Delivered', (order) => (order.isDelivered ? 'yes' : 'no')],
   ['Delivered at', (order) => iso(order.deliveredAt)],
   ['Cancelled at', (order) => iso(order.cancelledAt)],
+  ['Refunded', (order) => ((order.refundedCents ?? 0) / 100).toFixed(2)],
 ];
 
 export const EXPORT_HEADER: readonly string[] = COLUMNS.map(([name]) => name);

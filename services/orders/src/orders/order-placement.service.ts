@@ -247,6 +247,7 @@ export class OrderPlacementService implements OnModuleDestroy {
       paymentMethod,
       ...priceOrder(orderItems, paymentMethod),
       ...NEW_ORDER_STATE,
+      refunds: [],
       deletedAt: null,
       stockRelease: 'none',
       createdAt: at,

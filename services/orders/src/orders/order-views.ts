@@ -4,7 +4,8 @@ import type { OrderRecord } from './order.schema';
 /** The fields of an order the API shows; the outbox, deletion and release bookkeeping stay inside. */
 export const ORDER_FIELDS =
   '_id user orderItems shippingAddress paymentMethod itemsPrice taxPrice discount shippingPrice totalPrice ' +
-  'isPaid paidAt isDelivered deliveredAt status paymentReceipt isCancelled cancelledAt createdAt updatedAt';
+  'isPaid paidAt isDelivered deliveredAt status paymentReceipt isCancelled cancelledAt refundedCents refunds ' +
+  'createdAt updatedAt';
 
 const iso = (date: Date | null | undefined): string | null => (date ? new Date(date).toISOString() : null);
 
@@ -41,6 +42,14 @@ export function toOrder(record: OrderRecord): Order {
     paymentReceipt: record.paymentReceipt ?? '',
     isCancelled: record.isCancelled ?? false,
     cancelledAt: iso(record.cancelledAt),
+    refundedCents: record.refundedCents ?? 0,
+    refunds: (record.refunds ?? []).map((refund) => ({
+      _id: refund._id.toHexString(),
+      amountCents: refund.amountCents,
+      reference: refund.reference,
+      reason: refund.reason,
+      refundedAt: iso(refund.refundedAt) ?? '',
+    })),
     createdAt: iso(record.createdAt) ?? '',
     updatedAt: iso(record.updatedAt) ?? '',
   };

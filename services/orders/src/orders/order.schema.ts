@@ -18,11 +18,23 @@ export type StockReleaseState = 'none' | 'pending' | 'done';
  * A stored order: the order the API answers (`Order`, field for field: `toOrder`) with its id and
  * dates as stored, and the bookkeeping the API never shows.
  */
+/** One refund an admin recorded (`OrderRefund` as stored). */
+export interface RefundRecord {
+  _id: Types.ObjectId;
+  amountCents: number;
+  reference: string;
+  reason: string;
+  refundedAt: Date;
+  /** The admin who recorded it. */
+  by: string;
+}
+
 export interface OrderRecord extends Omit<
   Order,
-  '_id' | 'paidAt' | 'deliveredAt' | 'cancelledAt' | 'createdAt' | 'updatedAt'
+  '_id' | 'paidAt' | 'deliveredAt' | 'cancelledAt' | 'refunds' | 'createdAt' | 'updatedAt'
 > {
   _id: Types.ObjectId;
+  refunds: RefundRecord[];
   paidAt: Date | null;
   deliveredAt: Date | null;
   cancelledAt: Date | null;
@@ -59,6 +71,17 @@ const shippingAddressSchema = new Schema<ShippingAddress>(
   { _id: false },
 );
 
+const refundSchema = new Schema<RefundRecord>(
+  {
+    amountCents: { type: Number, required: true, min: 1 },
+    reference: { type: String, required: true },
+    reason: { type: String, required: true },
+    refundedAt: { type: Date, required: true },
+    by: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+
 export const orderSchema = new Schema<OrderRecord>(
   {
     user: { type: String, required: true, index: true },
@@ -79,6 +102,9 @@ export const orderSchema = new Schema<OrderRecord>(
     // Orders stored before cancellation existed have neither: read as not cancelled (toOrder).
     isCancelled: { type: Boolean, required: true, default: false },
     cancelledAt: { type: Date, default: null },
+    // Orders stored before refunds existed have neither: read as nothing refunded (toOrder).
+    refundedCents: { type: Number, required: true, min: 0, default: 0 },
+    refunds: { type: [refundSchema], default: [] },
     deletedAt: { type: Date, default: null },
     stockRelease: { type: String, enum: ['none', 'pending', 'done'], default: 'none', index: true },
   },

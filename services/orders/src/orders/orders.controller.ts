@@ -38,6 +38,7 @@ import {
 } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
 import { ListOrdersQuery, OrderFilterQuery, PageQuery } from './dto/list-orders.query';
+import { RefundOrderDto } from './dto/refund-order.dto';
 import { PayOrderDto } from './dto/pay-order.dto';
 import { OrderDeletedResponse, OrderResponse } from './dto/order.response';
 import { PlaceOrderDto } from './dto/place-order.dto';
@@ -175,6 +176,24 @@ export class OrdersController {
   @ApiErrors(404, 409)
   cancel(@CurrentUser() user: AuthenticatedUser, @Param('orderId') id: string): Promise<Order> {
     return this.orders.cancel(user, id);
+  }
+
+  @Post(':orderId/refunds')
+  @AdminOnly()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Record a refund of a paid order (admins)',
+    description:
+      "Money given back by hand, whole or in part, in cents: at most what is left of the order's total (409 with the amount left), one refund per payment reference on an order (409), only on a Paid order (409 'Only a paid order can be refunded'). The refund that completes the total of an order not delivered also cancels it, and its stock goes back to the shelf, once.",
+  })
+  @ApiCreatedResponse({ type: OrderResponse })
+  @ApiErrors(404, 409)
+  refund(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('orderId') id: string,
+    @Body() body: RefundOrderDto,
+  ): Promise<Order> {
+    return this.orders.refund(admin, id, body);
   }
 
   @Put('markpaid/:id')

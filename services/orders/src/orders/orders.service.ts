@@ -13,6 +13,7 @@ import {
   ORDER_DELETED,
   ORDER_DELIVERED,
   ORDER_PAID,
+  ORDER_REFUNDED,
   type EventEnvelope,
   type Order,
   type OrderAction,
@@ -22,9 +23,11 @@ import {
   type OrderDeletedEvent,
   type OrderDeliveredEvent,
   type OrderPaidEvent,
+  type OrderRefundedEvent,
   type OrderState,
   type OrderTransition,
   applyOrderAction,
+  toCents,
 } from '@shop/contracts';
 import {
   type AuthenticatedUser,
@@ -46,7 +49,8 @@ import {
 } from './dto/list-orders.query';
 import { EXPORT_FIELDS, exportCsvWriter, exportRow } from './order-export';
 import { ORDER_FIELDS, toOrder } from './order-views';
-import { ORDER_MODEL, type OrderRecord } from './order.schema';
+import { ORDER_MODEL, type OrderRecord, type RefundRecord } from './order.schema';
+import type { RefundOrderDto } from './dto/refund-order.dto';
 
 const ORDER_NOT_FOUND = 'Order Not Found';
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -102,6 +106,7 @@ function stateOf(order: OrderRecord): OrderState {
     paymentReceipt: order.paymentReceipt ?? '',
     isCancelled: order.isCancelled ?? false,
     cancelledAt: order.cancelledAt ?? null,
+    refundedCents: order.refundedCents ?? 0,
   };
 }
 
@@ -134,6 +139,8 @@ interface TransitionRequest {
   receiptUrl?: string;
   /** Who cancels (`cancel`). */
   by?: OrderActor;
+  /** The refund recorded (`refund`). */
+  refund?: RefundRecord;
   /** The event the change publishes, built from the order before and the change. */
   event: (before: OrderRecord, transition: OrderTransition, now: Date) => EventEnvelope;
 }
@@ -281,6 +288,44 @@ export class OrdersService {
   }
 
   /**
+   * An admin records a refund of a paid order: money given back by hand, whole or in part, never more than
+   * what is left of its total (`applyOrderAction`). A refund's payment reference is recorded once per
+   * order, so a retried request is refused rather than counted twice. The refund that completes the total
+   * of an order not delivered cancels it, and its stock goes back as a cancellation's does.
+   */
+  async refund(admin: AuthenticatedUser, id: string, body: RefundOrderDto): Promise<Order> {
+    const refund: RefundRecord = {
+      _id: new Types.ObjectId(),
+      amountCents: body.amountCents,
+      reference: body.reference,
+      reason: body.reason,
+      refundedAt: new Date(),
+      by: admin.id,
+    };
+    const { order, transition } = await this.transition({
+      id,
+      action: 'refund',
+      refund,
+      event: (before, { changes, releasesStock }): OrderRefundedEvent =>
+        newEvent(ORDER_REFUNDED, {
+          orderId: before._id.toHexString(),
+          userId: before.user,
+          refundId: refund._id.toHexString(),
+          amountCents: refund.amountCents,
+          refundedCents: changes.refundedCents ?? refund.amountCents,
+          totalCents: toCents(before.totalPrice),
+          reference: refund.reference,
+          reason: refund.reason,
+          refundedAt: refund.refundedAt.toISOString(),
+          cancelled: releasesStock,
+          items: before.orderItems.map((item) => ({ productId: item._id, quantity: item.quantity })),
+        }),
+    });
+    if (transition.releasesStock) await this.releases.releaseOrderStock(order._id);
+    return toOrder(order);
+  }
+
+  /**
    * An admin deletes an order: it disappears from every read at once, its `order.deleted` goes out,
    * and an order whose payment was never confirmed gives its stock back (retried until it does).
    */
@@ -321,11 +366,21 @@ export class OrdersService {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const before = await this.orders.findOne(scope).select(ORDER_FIELDS).lean<OrderRecord>();
       if (!before) throw new NotFoundException(ORDER_NOT_FOUND);
-      const now = new Date();
+      const now = request.refund?.refundedAt ?? new Date();
+      if (
+        request.refund &&
+        (before.refunds ?? []).some((each) => each.reference === request.refund!.reference)
+      ) {
+        throw new ConflictException('A refund with this reference is already recorded on this order');
+      }
       const result = applyOrderAction(stateOf(before), request.action, {
         now,
         receiptUrl: request.receiptUrl,
         by: request.by,
+        refund: request.refund && {
+          amountCents: request.refund.amountCents,
+          totalCents: toCents(before.totalPrice),
+        },
       });
       if (!result.ok) throw new ConflictException(result.message);
       const set: Record<string, unknown> = { ...result.changes };
@@ -334,7 +389,7 @@ export class OrdersService {
         // A cancelled order's release is under way or done: its delete leaves it as it is.
         if (!before.isCancelled) set['stockRelease'] = result.releasesStock ? 'pending' : 'none';
       }
-      if (request.action === 'cancel') set['stockRelease'] = 'pending';
+      if (request.action === 'cancel' || result.releasesStock) set['stockRelease'] = 'pending';
       const after = await this.relay.updateWithEvent(
         this.orders,
         {
@@ -342,8 +397,12 @@ export class OrdersService {
           status: before.status,
           isDelivered: before.isDelivered,
           isCancelled: before.isCancelled ? true : { $ne: true },
+          // Two refunds at once: only the one that saw the amount as it still is may add to it.
+          ...(request.refund
+            ? { refundedCents: before.refundedCents ? before.refundedCents : { $in: [0, null] } }
+            : {}),
         },
-        { $set: set },
+        request.refund ? { $set: set, $push: { refunds: request.refund } } : { $set: set },
         request.event(before, result, now),
         { returnDocument: 'after', projection: ORDER_FIELDS },
       );

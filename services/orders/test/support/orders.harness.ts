@@ -1,6 +1,7 @@
 import {
   ORDER_CREATED,
   ORDER_CANCELLED,
+  ORDER_REFUNDED,
   ORDER_DELETED,
   ORDER_DELIVERED,
   ORDER_PAID,
@@ -18,6 +19,7 @@ import {
   startServiceProcess,
   uniqueDbName,
 } from '@shop/testing';
+import { type Connection, createConnection } from 'mongoose';
 import { inject } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { type OrdersConfig, ordersConfigSchema } from '../../src/config/orders.config';
@@ -40,8 +42,11 @@ export const ADDRESS = {
  */
 export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
   natsUrl: string;
-  /** The products service's own database (its reservations: what it did with an order's stock). */
-  productsMongoUrl: string;
+  /**
+   * What products did with an order's stock: its reservation's state in products' own database
+   * (`held`, `sold`, `released`, `closed`), or undefined for none.
+   */
+  reservationState(orderId: string): Promise<string | undefined>;
   products: ServiceProcess;
   /** A customer: a fresh user id and a token for it. */
   customer(): Promise<{ id: string; token: string }>;
@@ -139,17 +144,23 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
         CHECKOUT_RECOVERY_MS: '11000',
         ...options.env,
       },
-      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_CANCELLED, ORDER_DELETED],
+      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_CANCELLED, ORDER_REFUNDED, ORDER_DELETED],
       upstreams: { products: `127.0.0.1:${products.port}` },
       rateLimitFactor: 20,
     });
     closers.push(() => orders.close());
     const { adminToken, call, db } = orders;
+    let productsDb: Connection | undefined;
+    closers.push(async () => productsDb?.close());
 
     return {
       ...orders,
       natsUrl: nats.url,
-      productsMongoUrl: productsEnv.MONGO_URL,
+      async reservationState(orderId) {
+        productsDb ??= await createConnection(productsEnv.MONGO_URL).asPromise();
+        const reservations = productsDb.collection<{ _id: string; state: string }>('stock_reservations');
+        return (await reservations.findOne({ _id: orderId }))?.state;
+      },
       get products() {
         return products;
       },

@@ -24,6 +24,7 @@ const order = (id: string, overrides: Partial<Order> = {}): Order => ({
   shippingPrice: 0,
   totalPrice: 3070.4,
   ...NEW_ORDER_STATE,
+  refunds: [],
   createdAt: '2026-01-01T10:00:00Z',
   updatedAt: '2026-01-01T10:00:00Z',
   ...overrides,

@@ -24,6 +24,7 @@ const unpaid: Order = {
   shippingPrice: 0,
   totalPrice: 1091.98,
   ...NEW_ORDER_STATE,
+  refunds: [],
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 };

@@ -20,6 +20,15 @@ export class ShippingAddressResponse {
   @ApiProperty() phoneNumber!: string;
 }
 
+export class OrderRefundResponse {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'What was given back, in cents' })
+  amountCents!: number;
+  @ApiProperty({ description: 'The payment reference of the money given back' }) reference!: string;
+  @ApiProperty({ description: 'Why, as the admin wrote it' }) reason!: string;
+  @ApiProperty({ format: 'date-time' }) refundedAt!: string;
+}
+
 export class OrderResponse {
   @ApiProperty() _id!: string;
   @ApiProperty({ description: 'The id of the user who placed it' }) user!: string;
@@ -43,6 +52,15 @@ export class OrderResponse {
   })
   isCancelled!: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt!: string | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'What its refunds gave back in all, in cents (never more than totalPrice). Refunded in full before delivery, it is also cancelled.',
+  })
+  refundedCents!: number;
+  @ApiProperty({ type: [OrderRefundResponse], description: 'Its refunds, oldest first' })
+  refunds!: OrderRefundResponse[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
