@@ -422,3 +422,72 @@ test('an admin exports the orders a search finds as a CSV file a spreadsheet ope
   expect(rows[1]).toContain(`,${tag} Plain,"1 Main Street, Flat ""${tag}""",`);
   expect(rows[1]).toContain(`,2 x Export ${tag},2,25.00,`);
 });
+
+test('an admin refunds a paid order in part, then the rest: its stock comes back, and the shopper sees both', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = freshTag();
+  const image = await uploadThroughApi(baseURL!, admin.token, 'refund.png');
+  const product = await api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
+    name: `Refund ${tag}`,
+    image: [image],
+    category: 'Accessories',
+    brand: 'Refund',
+    price: 40,
+    countInStock: 5,
+    description: 'Made by the admin refund test',
+  });
+  const shopper = await signUpThroughApi(baseURL!, { name: `Refund ${tag}`, email: uniqueEmail(tag) });
+  const order = await placeOrder(baseURL!, shopper, product._id);
+  await api(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
+  const stock = async () =>
+    (await api<Product>(baseURL!, 'GET', `/api/products/${product._id}`, admin.token)).countInStock;
+  expect(await stock()).toBe(4);
+
+  await startSignedIn(page, admin);
+  await page.goto(`/all-orders?q=${order._id}`);
+  const row = page.getByRole('row').filter({ hasText: `Order ${order._id}` });
+  const refund = async (amount: string, reference: string, reason: string) => {
+    await row.getByRole('button', { name: `Refund order ${order._id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund order' });
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByLabel('Payment reference').fill(reference);
+    await dialog.getByLabel('Reason').fill(reason);
+    await expectAxeClean(page);
+    await dialog.getByRole('button', { name: 'Record Refund' }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  const total = order.totalPrice.toFixed(2);
+  const rest = (order.totalPrice - 10).toFixed(2);
+  // $10 of the total (tax and shipping included) back: the goods still go out.
+  await refund('10', `${tag}-1`, 'Scratched slide');
+  await expect(page.getByText('Refund recorded')).toBeVisible();
+  await expect(row).toContainText('Refunded $10.00');
+  expect(await stock()).toBe(4);
+
+  // The rest: the order is cancelled before delivery, and its unit is back on the shelf.
+  await row.getByRole('button', { name: `Refund order ${order._id}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Refund order' }).getByLabel('Amount')).toHaveValue(rest);
+  await page.keyboard.press('Escape');
+  await refund(rest, `${tag}-2`, 'Returned unopened');
+  await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText(/Refunded(?! \$)/);
+  await expect(row.getByRole('button', { name: `Refund order ${order._id}` })).toHaveCount(0);
+  expect(await stock()).toBe(5);
+
+  const shopperPage = await pageOf(browser, baseURL!, shopper);
+  await shopperPage.goto(`/order/${order._id}`);
+  await expect(shopperPage.getByText('Refunded:').locator('..')).toContainText(
+    `Refunded: $${total} of $${total}`,
+  );
+  await expect(shopperPage.getByRole('list', { name: 'Refunds' }).getByRole('listitem')).toHaveText([
+    new RegExp(`^\\$10\\.00 on .+, reference ${tag}-1$`),
+    new RegExp(`^\\$${rest.replace('.', '\\.')} on .+, reference ${tag}-2$`),
+  ]);
+  await expect(shopperPage.getByText(/Cancelled at/)).toBeVisible();
+  await expectAxeClean(shopperPage);
+  await shopperPage.context().close();
+});

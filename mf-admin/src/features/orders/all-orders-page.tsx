@@ -11,6 +11,7 @@ import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './all-orders-page.module.css';
 import { OrderItemsMenu } from './order-items-menu';
+import { RefundDialog, leftToRefund } from './refund-dialog';
 
 /** The orders list's own parameter names (contracts: OrderListQuery), newest first. */
 const ordersPath = ({ q, page }: ListPosition) =>
@@ -31,13 +32,14 @@ const COMMANDS: Record<OrderCommand, { path: (id: string) => string; done: strin
 
 /**
  * All Orders (docs/product/screens.md, "All Orders"): confirm payments from their receipts, deliver,
- * cancel (before delivery), delete.
+ * cancel (before delivery), refund (a confirmed payment), delete.
  */
 export default function AllOrdersPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
   const list = usePagedList<Order>(ordersPath);
   const [receipt, setReceipt] = useState<string>();
   const [cancelling, setCancelling] = useState<Order>();
+  const [refunding, setRefunding] = useState<Order>();
   const { busy, act } = useListAction(list.reload);
   const exporting = useDownload();
   const deletion = useRowDeletion<Order>(
@@ -107,6 +109,13 @@ export default function AllOrdersPage() {
                   Cancelled
                 </span>
               )}
+              {order.refundedCents > 0 && (
+                <span className={styles['status']} data-status="Refunded">
+                  {leftToRefund(order) > 0
+                    ? `Refunded ${formatPrice(order.refundedCents / 100, currency)}`
+                    : 'Refunded'}
+                </span>
+              )}
             </td>
             <td>
               {order.paymentReceipt ? (
@@ -157,6 +166,16 @@ export default function AllOrdersPage() {
                     Cancel
                   </Button>
                 )}
+                {order.status === 'Paid' && leftToRefund(order) > 0 && (
+                  <Button
+                    variant="secondary"
+                    disabled={busy === order._id}
+                    aria-label={`Refund order ${order._id}`}
+                    onClick={() => setRefunding(order)}
+                  >
+                    Refund
+                  </Button>
+                )}
                 <DeleteButton
                   deletion={deletion}
                   row={order}
@@ -184,6 +203,12 @@ export default function AllOrdersPage() {
         confirmLabel="Cancel Order"
         dismissLabel="Keep Order"
         onConfirm={() => cancelling && run(cancelling, 'cancel')}
+      />
+      <RefundDialog
+        order={refunding}
+        currency={currency}
+        onClose={() => setRefunding(undefined)}
+        onRefunded={list.reload}
       />
       <DeleteDialog
         deletion={deletion}

@@ -55,7 +55,11 @@ export default function OrderHistoryPage() {
                     </td>
                     <td data-label="DATE">{formatDate(order.createdAt)}</td>
                     <td data-label="TOTAL">{formatPrice(order.totalPrice, currency)}</td>
-                    <td data-label="PAID">{order.isPaid ? formatDate(order.paidAt) : 'No'}</td>
+                    <td data-label="PAID">
+                      {order.isPaid ? formatDate(order.paidAt) : 'No'}
+                      {order.refundedCents > 0 &&
+                        `, refunded ${formatPrice(order.refundedCents / 100, currency)}`}
+                    </td>
                     <td data-label="DELIVERED">
                       {order.isCancelled
                         ? `Cancelled ${formatDate(order.cancelledAt)}`

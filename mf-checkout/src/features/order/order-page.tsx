@@ -1,5 +1,5 @@
 import { ORDERS_API, type Order } from '@shop/contracts';
-import { apiFetch, formatDate, siteSettingsAtom } from '@shop/state';
+import { apiFetch, formatDate, formatPrice, siteSettingsAtom } from '@shop/state';
 import { Button, ConfirmDialog, ImageDialog, LoadingBox, MessageBox, showToast, useAction } from '@shop/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -91,6 +91,22 @@ function OrderDetail({ order, onChange }: { order: Order; onChange: (order: Orde
               <p>
                 <strong>Paid at:</strong> {formatDate(order.paidAt)}
               </p>
+            )}
+            {order.refunds.length > 0 && (
+              <div>
+                <p>
+                  <strong>Refunded:</strong> {formatPrice(order.refundedCents / 100, currency)} of{' '}
+                  {formatPrice(order.totalPrice, currency)}
+                </p>
+                <ul aria-label="Refunds" className={styles['refunds']}>
+                  {order.refunds.map((refund) => (
+                    <li key={refund._id}>
+                      {formatPrice(refund.amountCents / 100, currency)} on {formatDate(refund.refundedAt)},
+                      reference {refund.reference}
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
             {order.paymentReceipt && (
               <>

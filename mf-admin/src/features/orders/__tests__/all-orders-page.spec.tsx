@@ -162,7 +162,7 @@ describe('All Orders screen', () => {
     expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', RECEIPT);
   });
 
-  it('offers Mark Paid until an order is Paid, Delivered once it is Paid, Cancel until delivered, none once cancelled', async () => {
+  it('offers Mark Paid until an order is Paid, Delivered once it is Paid, Cancel until delivered, Refund once Paid', async () => {
     stubApi({ 'GET /api/orders': page([unpaid, pending, paid, delivered, cancelled]) });
     renderOrders();
     await screen.findByRole('table');
@@ -174,9 +174,10 @@ describe('All Orders screen', () => {
         .filter((text) => text !== '');
     expect(buttons('o-unpaid')).toEqual(['Mark Paid', 'Cancel', 'Delete']);
     expect(buttons('o-pending')).toEqual(['Mark Paid', 'Cancel', 'Delete']);
-    expect(buttons('o-paid')).toEqual(['Delivered', 'Cancel', 'Delete']);
-    expect(buttons('o-done')).toEqual(['Delete']);
-    expect(buttons('o-cancelled')).toEqual(['Delete']);
+    expect(buttons('o-paid')).toEqual(['Delivered', 'Cancel', 'Refund', 'Delete']);
+    expect(buttons('o-done')).toEqual(['Refund', 'Delete']);
+    // Cancelled by the shop after its payment: the money can still go back.
+    expect(buttons('o-cancelled')).toEqual(['Refund', 'Delete']);
     // A cancelled order keeps its payment status, and says it is cancelled beside it.
     expect(rowOf('o-cancelled')).toHaveTextContent('YesPaidCancelled');
   });
@@ -208,6 +209,50 @@ describe('All Orders screen', () => {
     expect(api.callsTo('PUT', '/api/orders/o-paid/cancel')).toHaveLength(1);
     await waitFor(() => expect(rowOf('o-paid')).toHaveTextContent('Cancelled'));
     expect(within(rowOf('o-paid')).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
+  });
+
+  it('records a refund from the dialog in cents, keeps a refusal in it, and shows what went back', async () => {
+    let current = paid;
+    let answers = 0;
+    const api = stubApi({
+      'GET /api/orders': () => page([current]),
+      'POST /api/orders/o-paid/refunds': () => {
+        answers += 1;
+        if (answers === 1)
+          return {
+            status: 409,
+            body: { message: 'A refund with this reference is already recorded on this order' },
+          };
+        current = { ...paid, refundedCents: 10_025 };
+        return { status: 201, body: current };
+      },
+    });
+    renderOrders();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund order o-paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund order' });
+    expect(dialog).toHaveTextContent('$3,070.40 of $3,070.40 left to refund');
+    const amount = within(dialog).getByLabelText('Amount');
+    expect(amount).toHaveValue(3070.4);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100.25');
+    await userEvent.type(within(dialog).getByLabelText('Payment reference'), 'TX-77');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Scratched slide');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A refund with this reference is already recorded on this order',
+    );
+    expect(within(dialog).getByLabelText('Payment reference')).toHaveValue('TX-77');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
+
+    expect(await screen.findByText('Refund recorded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Refund order' })).toBeNull();
+    expect(api.callsTo('POST', '/api/orders/o-paid/refunds').map((call) => call.body)).toEqual([
+      { amountCents: 10_025, reference: 'TX-77', reason: 'Scratched slide' },
+      { amountCents: 10_025, reference: 'TX-77', reason: 'Scratched slide' },
+    ]);
+    await waitFor(() => expect(rowOf('o-paid')).toHaveTextContent('PaidRefunded $100.25'));
   });
 
   it('marks paid, then delivered, with their toasts, refreshing the row in place', async () => {

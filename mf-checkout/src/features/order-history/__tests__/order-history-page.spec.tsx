@@ -30,7 +30,14 @@ describe('Order History screen', () => {
 
   it('lists the orders with ID, DATE, TOTAL, PAID, DELIVERED and a Details button to the order', async () => {
     const paid = order(2, { isPaid: true, paidAt: '2026-03-02T15:30:00.000Z' });
-    const cancelled = order(0, { isCancelled: true, cancelledAt: '2026-03-03T09:00:00.000Z' });
+    const cancelled = order(0, {
+      isPaid: true,
+      paidAt: '2026-03-02T16:00:00.000Z',
+      status: 'Paid',
+      isCancelled: true,
+      cancelledAt: '2026-03-03T09:00:00.000Z',
+      refundedCents: 109_198,
+    });
     const fetchMock = stubApi(() => json(200, [paid, order(1), cancelled], { 'X-Total-Count': '3' }));
     renderHistory();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -49,6 +56,10 @@ describe('Order History screen', () => {
         .map((cell) => cell.textContent),
     ).toEqual([paid._id, formatDate(paid.createdAt), '$1,091.98', formatDate(paid.paidAt), 'No', 'Details']);
     expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent('No');
+    // What the shop gave back is said beside the payment.
+    expect(within(third!).getAllByRole('cell')[3]).toHaveTextContent(
+      `${formatDate(cancelled.paidAt)}, refunded $1,091.98`,
+    );
     // A cancelled order says so where its delivery would be.
     expect(within(third!).getAllByRole('cell')[4]).toHaveTextContent(
       `Cancelled ${formatDate(cancelled.cancelledAt)}`,

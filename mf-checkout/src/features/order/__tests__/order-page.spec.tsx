@@ -220,6 +220,42 @@ describe('Order screen', () => {
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', RECEIPT);
   });
 
+  it('shows what the shop refunded, each refund with its date and reference', async () => {
+    serve({
+      ...pending,
+      status: 'Paid',
+      refundedCents: 30_000,
+      refunds: [
+        {
+          _id: 'r1',
+          amountCents: 10_000,
+          reference: 'TX-1',
+          reason: 'Late',
+          refundedAt: '2026-03-04T10:00:00.000Z',
+        },
+        {
+          _id: 'r2',
+          amountCents: 20_000,
+          reference: 'TX-2',
+          reason: 'Box',
+          refundedAt: '2026-03-05T10:00:00.000Z',
+        },
+      ],
+    });
+    renderOrder();
+
+    expect(await screen.findByText('Refunded:')).toBeInTheDocument();
+    expect(screen.getByText('Refunded:').parentElement).toHaveTextContent('Refunded: $300.00 of $1,091.98');
+    expect(
+      within(screen.getByRole('list', { name: 'Refunds' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `$100.00 on ${formatDate('2026-03-04T10:00:00.000Z')}, reference TX-1`,
+      `$200.00 on ${formatDate('2026-03-05T10:00:00.000Z')}, reference TX-2`,
+    ]);
+  });
+
   it('cancels an unpaid order once the shopper confirms: shown cancelled, nothing left to pay', async () => {
     const fetchMock = serve(unpaid, [wallet()], undefined, () => json(200, cancelled));
     renderOrder();
