@@ -26,6 +26,8 @@ export * from './events/order-paid.event';
 export * from './events/order-delivered.event';
 export * from './events/order-cancelled.event';
 export * from './events/order-refunded.event';
+export * from './events/product-low-stock.event';
+export * from './events/low-stock-threshold-updated.event';
 export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';

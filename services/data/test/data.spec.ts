@@ -1,4 +1,4 @@
-import { SETTINGS_UPDATED, type SiteSettings } from '@shop/contracts';
+import { LOW_STOCK_THRESHOLD_UPDATED, SETTINGS_UPDATED, type SiteSettings } from '@shop/contracts';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -14,7 +14,7 @@ beforeAll(async () => {
     configSchema: dataConfigSchema,
     module: (context) => AppModule.register(context),
     env: { DEFAULT_SITE_NAME: 'Test Arms' },
-    events: [SETTINGS_UPDATED],
+    events: [SETTINGS_UPDATED, LOW_STOCK_THRESHOLD_UPDATED],
   });
 });
 
@@ -32,7 +32,13 @@ describe('GET api/data/all-data', () => {
     const { status, body } = await data.call<SiteSettings[]>('GET', '/api/data/all-data');
     expect(status).toBe(200);
     expect(body).toEqual([
-      { _id: expect.stringMatching(/^[0-9a-f]{24}$/), siteName: 'Test Arms', currency: '$', logo: '' },
+      {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        siteName: 'Test Arms',
+        currency: '$',
+        logo: '',
+        lowStockThreshold: 5,
+      },
     ]);
   });
 
@@ -46,14 +52,15 @@ describe('GET api/data/all-data', () => {
 describe('PUT api/data/update-data', () => {
   it('lets an admin change the settings, trims them, and publishes settings.updated', async () => {
     const { _id } = await firstRecord();
-    const update = { id: _id, siteName: '  Sentinel Outfitters ', currency: '€', logo };
+    const update = { id: _id, siteName: '  Sentinel Outfitters ', currency: '€', logo, lowStockThreshold: 3 };
     const { status, body } = await data.call('PUT', '/api/data/update-data', {
       token: data.adminToken,
       body: update,
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ _id, siteName: 'Sentinel Outfitters', currency: '€', logo });
-    expect(await firstRecord()).toEqual({ _id, siteName: 'Sentinel Outfitters', currency: '€', logo });
+    const saved = { _id, siteName: 'Sentinel Outfitters', currency: '€', logo, lowStockThreshold: 3 };
+    expect(body).toEqual(saved);
+    expect(await firstRecord()).toEqual(saved);
 
     const event = await data.waitForEvent(
       (e) => (e.data as { siteName: string }).siteName === 'Sentinel Outfitters',
@@ -62,6 +69,38 @@ describe('PUT api/data/update-data', () => {
       type: 'settings.updated',
       data: { settingsId: _id, siteName: 'Sentinel Outfitters', currency: '€', logo },
     });
+    const threshold = await data.waitForEvent(
+      (e) => e.type === LOW_STOCK_THRESHOLD_UPDATED && e.occurredAt === event.occurredAt,
+    );
+    expect(threshold.data).toEqual({ settingsId: _id, lowStockThreshold: 3 });
+  });
+
+  it('keeps the stored low-stock threshold when a client does not send one', async () => {
+    const { _id } = await firstRecord();
+    const set = (lowStockThreshold?: number) =>
+      data.call<SiteSettings>('PUT', '/api/data/update-data', {
+        token: data.adminToken,
+        body: { id: _id, siteName: 'Kept Threshold', currency: '$', logo: '', lowStockThreshold },
+      });
+    expect((await set(7)).body.lowStockThreshold).toBe(7);
+    expect(await set(undefined)).toMatchObject({ status: 200, body: { lowStockThreshold: 7 } });
+    // Both saves said the threshold: the one sent, then the one kept.
+    const sevens = new Set<string>();
+    await data.waitForEvent((e) => {
+      const said = e.data as { settingsId?: string; lowStockThreshold?: number };
+      if (e.type === LOW_STOCK_THRESHOLD_UPDATED && said.settingsId === _id && said.lowStockThreshold === 7)
+        sevens.add(e.id);
+      return sevens.size === 2;
+    });
+    for (const bad of [-1, 2.5, '4', 1_000_001]) {
+      const answer = await data.call<{ message: string }>('PUT', '/api/data/update-data', {
+        token: data.adminToken,
+        body: { id: _id, siteName: 'Kept Threshold', currency: '$', logo: '', lowStockThreshold: bad },
+      });
+      expect(answer.status, String(bad)).toBe(400);
+      expect(answer.body.message).toMatch(/lowStockThreshold/);
+    }
+    expect((await firstRecord()).lowStockThreshold).toBe(7);
   });
 
   it('accepts an empty logo and ignores fields it does not know', async () => {
@@ -78,7 +117,13 @@ describe('PUT api/data/update-data', () => {
       },
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ _id, siteName: 'Test Arms', currency: '$', logo: '' });
+    expect(body).toEqual({
+      _id,
+      siteName: 'Test Arms',
+      currency: '$',
+      logo: '',
+      lowStockThreshold: expect.any(Number),
+    });
   });
 
   it('answers 401 without a token and 403 to a customer, changing nothing', async () => {

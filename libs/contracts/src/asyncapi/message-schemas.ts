@@ -7,7 +7,12 @@ import { ORDER_CREATED, orderCreatedData } from '../events/order-created.event';
 import { ORDER_DELETED, orderDeletedData } from '../events/order-deleted.event';
 import { ORDER_DELIVERED, orderDeliveredData } from '../events/order-delivered.event';
 import { ORDER_PAID, orderPaidData } from '../events/order-paid.event';
+import {
+  LOW_STOCK_THRESHOLD_UPDATED,
+  lowStockThresholdUpdatedData,
+} from '../events/low-stock-threshold-updated.event';
 import { PRODUCT_DELETED, productDeletedData } from '../events/product-deleted.event';
+import { PRODUCT_LOW_STOCK, productLowStockData } from '../events/product-low-stock.event';
 import { PRODUCT_UPDATED, productUpdatedData } from '../events/product-updated.event';
 import { EVENT_SCHEMA_VERSIONS } from '../events/schema-version';
 import { SETTINGS_UPDATED, settingsUpdatedData } from '../events/settings-updated.event';
@@ -53,6 +58,8 @@ const EVENT_DATA: Readonly<Record<string, z.ZodType>> = {
   [ORDER_DELETED]: orderDeletedData,
   [PRODUCT_UPDATED]: productUpdatedData,
   [PRODUCT_DELETED]: productDeletedData,
+  [PRODUCT_LOW_STOCK]: productLowStockData,
+  [LOW_STOCK_THRESHOLD_UPDATED]: lowStockThresholdUpdatedData,
   [SETTINGS_UPDATED]: settingsUpdatedData,
   [USER_DELETED]: userDeletedData,
   [USER_PROMOTED]: userPromotedData,

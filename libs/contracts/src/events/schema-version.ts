@@ -4,7 +4,9 @@ import { ORDER_CREATED } from './order-created.event';
 import { ORDER_DELETED } from './order-deleted.event';
 import { ORDER_DELIVERED } from './order-delivered.event';
 import { ORDER_PAID } from './order-paid.event';
+import { LOW_STOCK_THRESHOLD_UPDATED } from './low-stock-threshold-updated.event';
 import { PRODUCT_DELETED } from './product-deleted.event';
+import { PRODUCT_LOW_STOCK } from './product-low-stock.event';
 import { PRODUCT_UPDATED } from './product-updated.event';
 import { SETTINGS_UPDATED } from './settings-updated.event';
 import { USER_DELETED } from './user-deleted.event';
@@ -32,6 +34,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   [ORDER_DELIVERED]: 1,
   [ORDER_PAID]: 1,
   [PRODUCT_DELETED]: 1,
+  [PRODUCT_LOW_STOCK]: 1,
+  [LOW_STOCK_THRESHOLD_UPDATED]: 1,
   [PRODUCT_UPDATED]: 1,
   [SETTINGS_UPDATED]: 1,
   [USER_DELETED]: 1,

@@ -423,6 +423,8 @@ export interface components {
       currency: string;
       /** @description Logo image URL (one of the shop's media URLs), or '' */
       logo: string;
+      /** @description Products without a threshold of their own are low on stock at this many units or fewer */
+      lowStockThreshold: number;
     };
     UpdateSiteSettingsDto: {
       id: string;
@@ -430,6 +432,7 @@ export interface components {
       currency: string;
       /** @description Checked by isMediaUrlOrEmpty */
       logo: string;
+      lowStockThreshold?: number;
     };
     UploadImageBody: {
       /** @description Where the image is served: /api/media/<24 hex id>/<timestamp>-<slug>.<png|jpg|webp|gif> */

@@ -5,7 +5,7 @@ import type { Model, QueryFilter, QueryOptions, UpdateQuery } from 'mongoose';
 import { JetStreamEvents } from '../events/jetstream-events';
 import { SERVICE_CONTEXT, type ServiceContext } from '../service-context';
 import { OutboxRelay } from './outbox-relay';
-import { outboxPush } from './outbox.schema';
+import { outboxEntry } from './outbox.schema';
 
 /**
  * A service's outbox relay as a NestJS provider: it starts once the app is up (after making sure the
@@ -56,31 +56,35 @@ export class OutboxRelayProvider implements OnApplicationBootstrap, OnModuleDest
   }
 
   /**
-   * Changes the one document `filter` matches and queues `event` in its outbox in the same write
-   * (`findOneAndUpdate` with `outboxPush`: the change and its event are stored together or not at
-   * all), then nudges the relay at that document. Answers the document, lean, as `options` ask for
-   * it (`returnDocument`, `projection`), or null when none matched: then nothing was written. Without
-   * an event it is the update alone. `update` must not `$push` itself (the outbox's `$push` is added).
+   * Changes the one document `filter` matches and queues `event` (or several, in their order) in its
+   * outbox in the same write (`findOneAndUpdate` with the outbox's `$push`: the change and its events
+   * are stored together or not at all), then nudges the relay at that document. Answers the document,
+   * lean, as `options` ask for it (`returnDocument`, `projection`), or null when none matched: then
+   * nothing was written. Without an event it is the update alone. `update` may `$push` to other arrays.
    */
   async updateWithEvent<TDoc, TResult = TDoc>(
     model: Model<TDoc>,
     filter: QueryFilter<TDoc>,
     update: UpdateQuery<TDoc>,
-    event: EventEnvelope | undefined,
+    event: EventEnvelope | readonly EventEnvelope[] | undefined,
     options: QueryOptions<TDoc> = {},
   ): Promise<TResult | null> {
+    const events = event === undefined ? [] : Array.isArray(event) ? event : [event as EventEnvelope];
     const written = await model
-      .findOneAndUpdate(filter, event ? withOutboxPush(update, event) : update, options)
+      .findOneAndUpdate(filter, events.length > 0 ? withOutboxPush(update, events) : update, options)
       .lean<TResult>();
     // A projection without the id leaves the relay to sweep: slower, never lost.
-    if (written && event) this.nudge((written as { _id?: unknown })._id);
+    if (written && events.length > 0) this.nudge((written as { _id?: unknown })._id);
     return written;
   }
 }
 
-/** The update with the event pushed to the outbox beside whatever else it pushes. */
-function withOutboxPush<TDoc>(update: UpdateQuery<TDoc>, event: EventEnvelope): UpdateQuery<TDoc> {
-  const { $push: outbox } = outboxPush(event);
+/** The update with the events pushed to the outbox beside whatever else it pushes. */
+function withOutboxPush<TDoc>(
+  update: UpdateQuery<TDoc>,
+  events: readonly EventEnvelope[],
+): UpdateQuery<TDoc> {
+  const outbox = events.length === 1 ? outboxEntry(events[0]!) : { $each: events.map(outboxEntry) };
   const pushed = (update as { $push?: Record<string, unknown> }).$push;
-  return { ...update, $push: { ...pushed, ...outbox } } as UpdateQuery<TDoc>;
+  return { ...update, $push: { ...pushed, outbox } } as UpdateQuery<TDoc>;
 }

@@ -42,17 +42,18 @@ export function withOutbox(schema: Schema): void {
  * The entry keeps the active trace context (see `OutboxEntry.traceContext`).
  */
 export function outboxPush(event: EventEnvelope): { $push: { outbox: OutboxEntry } } {
+  return { $push: { outbox: outboxEntry(event) } };
+}
+
+/** The outbox entry of an event, with the active trace context. */
+export function outboxEntry(event: EventEnvelope): OutboxEntry {
   const traceContext = captureTraceContext();
   return {
-    $push: {
-      outbox: {
-        id: event.id,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        occurredAt: event.occurredAt,
-        data: event.data,
-        ...(traceContext ? { traceContext } : {}),
-      },
-    },
+    id: event.id,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    occurredAt: event.occurredAt,
+    data: event.data,
+    ...(traceContext ? { traceContext } : {}),
   };
 }

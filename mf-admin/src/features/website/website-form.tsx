@@ -12,7 +12,10 @@ import shared from '../../shared/admin.module.css';
 import { Field } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
 
-/** Site Name, Currency and Logo of one settings record; a save shows in the top bar at once. */
+/**
+ * Site Name, Currency, Logo and the default low-stock threshold of one settings record; a save shows in the
+ * top bar at once.
+ */
 export function WebsiteForm({
   record,
   onSaved,
@@ -23,6 +26,7 @@ export function WebsiteForm({
   const [siteName, setSiteName] = useState(record.siteName);
   const [currency, setCurrency] = useState(record.currency);
   const [logo, setLogo] = useState(record.logo);
+  const [lowStockThreshold, setLowStockThreshold] = useState(String(record.lowStockThreshold));
   const [uploading, setUploading] = useState(false);
   const setSiteSettings = useSetAtom(siteSettingsAtom);
   const id = useId();
@@ -36,6 +40,7 @@ export function WebsiteForm({
         siteName: siteName.trim(),
         currency: currency.trim(),
         logo,
+        lowStockThreshold: Number(lowStockThreshold),
       };
       const updated = await apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
       showToast('success', 'Website data updated successfully');
@@ -67,6 +72,25 @@ export function WebsiteForm({
           aria-describedby={`${id}-currency-hint`}
           value={currency}
           onChange={(event) => setCurrency(event.target.value)}
+        />
+      </Field>
+      <Field
+        id={`${id}-low-stock`}
+        label="Low stock threshold"
+        hint="A product with this many units or fewer is low on stock, unless it has a threshold of its own."
+      >
+        <input
+          id={`${id}-low-stock`}
+          className={shared['input']}
+          type="number"
+          inputMode="numeric"
+          required
+          min={0}
+          max={SITE_SETTINGS_LIMITS.lowStockThreshold}
+          step={1}
+          aria-describedby={`${id}-low-stock-hint`}
+          value={lowStockThreshold}
+          onChange={(event) => setLowStockThreshold(event.target.value)}
         />
       </Field>
       <ImageUploadField

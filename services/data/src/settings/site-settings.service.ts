@@ -1,6 +1,13 @@
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { SETTINGS_UPDATED, type SettingsUpdatedEvent, type SiteSettings } from '@shop/contracts';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  LOW_STOCK_THRESHOLD_UPDATED,
+  type LowStockThresholdUpdatedEvent,
+  SETTINGS_UPDATED,
+  type SettingsUpdatedEvent,
+  type SiteSettings,
+} from '@shop/contracts';
 import { OutboxRelayProvider, SERVICE_CONTEXT, type ServiceContext, newEvent } from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { DataConfig } from '../config/data.config';
@@ -8,7 +15,7 @@ import type { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
 import { SITE_SETTINGS_MODEL, type SiteSettingsRecord } from './site-settings.schema';
 
 const SEED_KEY = 'default-settings';
-const SETTINGS_FIELDS = '_id siteName currency logo';
+const SETTINGS_FIELDS = '_id siteName currency logo lowStockThreshold';
 
 function toSiteSettings(record: SiteSettingsRecord): SiteSettings {
   return {
@@ -16,6 +23,7 @@ function toSiteSettings(record: SiteSettingsRecord): SiteSettings {
     siteName: record.siteName,
     currency: record.currency,
     logo: record.logo ?? '',
+    lowStockThreshold: record.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }
 
@@ -37,20 +45,32 @@ export class SiteSettingsService implements OnApplicationBootstrap {
     return docs.map(toSiteSettings);
   }
 
-  /** An admin changes a settings record; `settings.updated` goes out with the change. */
+  /**
+   * An admin changes a settings record; `settings.updated` and `settings.low-stock-threshold.updated` go
+   * out with the change.
+   */
   async update(request: UpdateSiteSettingsDto): Promise<SiteSettings> {
     const { id, siteName, currency, logo } = request;
+    // A client that does not send the threshold (one written before it existed) keeps the stored one.
+    const stored = await this.settings.findById(id).select('lowStockThreshold').lean<SiteSettingsRecord>();
+    if (!stored) throw new NotFoundException('Settings not found');
+    const lowStockThreshold =
+      request.lowStockThreshold ?? stored.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
     const event: SettingsUpdatedEvent = newEvent(SETTINGS_UPDATED, {
       settingsId: id.toLowerCase(),
       siteName,
       currency,
       logo,
     });
+    const thresholdEvent: LowStockThresholdUpdatedEvent = newEvent(LOW_STOCK_THRESHOLD_UPDATED, {
+      settingsId: id.toLowerCase(),
+      lowStockThreshold,
+    });
     const updated = await this.relay.updateWithEvent(
       this.settings,
       { _id: id },
-      { $set: { siteName, currency, logo } },
-      event,
+      { $set: { siteName, currency, logo, lowStockThreshold } },
+      [event, thresholdEvent],
       { returnDocument: 'after', projection: SETTINGS_FIELDS, runValidators: true },
     );
     if (!updated) throw new NotFoundException('Settings not found');
@@ -67,6 +87,7 @@ export class SiteSettingsService implements OnApplicationBootstrap {
           siteName: DEFAULT_SITE_NAME,
           currency: DEFAULT_CURRENCY,
           logo: '',
+          lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
           createdAt: new Date(),
         },
       },

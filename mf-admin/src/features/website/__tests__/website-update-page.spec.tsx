@@ -7,7 +7,13 @@ import { imageFile, mediaUrl, renderScreen, ScriptedUpload, stubApi } from '@sho
 import WebsiteUpdatePage from '../website-update-page';
 
 const ID = '64b7f0000000000000000009';
-const record: SiteSettings = { _id: ID, siteName: 'Firearms Store', currency: '$', logo: '' };
+const record: SiteSettings = {
+  _id: ID,
+  siteName: 'Firearms Store',
+  currency: '$',
+  logo: '',
+  lowStockThreshold: 5,
+};
 const LOGO = mediaUrl('logo.png');
 
 const renderWebsite = () => renderScreen(<WebsiteUpdatePage />, { path: '/website-update' });
@@ -19,7 +25,9 @@ describe('Website Update screen', () => {
   it('edits the first record, uploads a logo with preview, and the shared settings follow at once', async () => {
     const api = stubApi({
       'GET /api/data/all-data': { body: [record, { ...record, _id: 'other', siteName: 'Second' }] },
-      'PUT /api/data/update-data': { body: { _id: ID, siteName: 'Glock Depot', currency: '€', logo: LOGO } },
+      'PUT /api/data/update-data': {
+        body: { _id: ID, siteName: 'Glock Depot', currency: '€', logo: LOGO, lowStockThreshold: 3 },
+      },
     });
     const { store } = renderWebsite();
 
@@ -33,6 +41,9 @@ describe('Website Update screen', () => {
     await userEvent.type(screen.getByLabelText('Site Name'), 'Glock Depot');
     await userEvent.clear(screen.getByLabelText('Currency'));
     await userEvent.type(screen.getByLabelText('Currency'), '€');
+    expect(screen.getByLabelText('Low stock threshold')).toHaveValue(5);
+    await userEvent.clear(screen.getByLabelText('Low stock threshold'));
+    await userEvent.type(screen.getByLabelText('Low stock threshold'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Website data updated successfully')).toBeInTheDocument();
@@ -41,6 +52,7 @@ describe('Website Update screen', () => {
       siteName: 'Glock Depot',
       currency: '€',
       logo: LOGO,
+      lowStockThreshold: 3,
     });
     expect(store.get(siteSettingsAtom)).toEqual({ websiteName: 'Glock Depot', currency: '€', logo: LOGO });
   });

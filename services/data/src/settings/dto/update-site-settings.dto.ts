@@ -1,5 +1,5 @@
 import { SITE_SETTINGS_LIMITS } from '@shop/contracts';
-import { IsMongoId, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsMongoId, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsMediaUrlOrEmpty, Trim } from '@shop/service-kit';
 
 /** Body of `PUT api/data/update-data`. */
@@ -25,4 +25,13 @@ export class UpdateSiteSettingsDto {
 
   @IsMediaUrlOrEmpty()
   logo!: string;
+
+  /** Products without a threshold of their own are low on stock at this many units or fewer; kept when absent. */
+  @IsOptional()
+  @IsInt({ message: 'lowStockThreshold must be a whole number' })
+  @Min(0, { message: 'lowStockThreshold must be 0 or more' })
+  @Max(SITE_SETTINGS_LIMITS.lowStockThreshold, {
+    message: `lowStockThreshold must be at most ${SITE_SETTINGS_LIMITS.lowStockThreshold}`,
+  })
+  lowStockThreshold?: number;
 }
