@@ -16,6 +16,8 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
     description: 'A compact pistol with a marksman barrel and ambidextrous slide stop lever for all shooters',
     rating: 4.5,
     numReviews: 12,
+    lowStockThreshold: null,
+    lowStock: false,
     ...overrides,
   };
 }

@@ -36,8 +36,9 @@ afterAll(async () => {
   await one?.close();
 });
 
+// A threshold of 0: these stocks never fall to it, so no low-stock flag is written besides what a test does.
 const created = (on: ProductsHarness, countInStock = 5) =>
-  on.createProduct({ countInStock, category: 'Cached' });
+  on.createProduct({ countInStock, category: 'Cached', lowStockThreshold: 0 });
 
 /** Changes a product behind the service's back: no hook, no event, so only a cache would hide it. */
 async function rawSet(id: string, fields: Record<string, unknown>): Promise<void> {

@@ -193,6 +193,10 @@ export interface components {
       description: string;
       rating: number;
       numReviews: number;
+      /** @description Low on stock at this many units or fewer; null: the site settings' default */
+      lowStockThreshold: number | null;
+      /** @description Its stock is at its low-stock threshold or below (docs/product/rules.md, "Low stock") */
+      lowStock: boolean;
     };
     FacetCountResponse: {
       value: string;
@@ -220,6 +224,7 @@ export interface components {
       description: string;
       rating?: number;
       numReviews?: number;
+      lowStockThreshold?: number;
       countInStock: number;
     };
     ProductDeletedBody: {
@@ -237,6 +242,7 @@ export interface components {
       description: string;
       rating?: number;
       numReviews?: number;
+      lowStockThreshold?: number;
       countInStock: number;
     };
     OrderLineDto: {
@@ -528,6 +534,7 @@ export interface operations {
         brand?: string;
         minPrice?: number;
         maxPrice?: number;
+        lowStock?: boolean;
         sort?: 'newest' | 'price-asc' | 'price-desc' | 'rating' | 'name';
         page?: number;
         pageSize?: number;
@@ -567,6 +574,7 @@ export interface operations {
         brand?: string;
         minPrice?: number;
         maxPrice?: number;
+        lowStock?: boolean;
       };
       header?: {
         /** @description An ETag of an earlier answer */

@@ -14,6 +14,8 @@ const product: Product = {
   description: 'Leather holster',
   rating: 4,
   numReviews: 2,
+  lowStockThreshold: null,
+  lowStock: false,
 };
 
 describe('cart atoms', () => {

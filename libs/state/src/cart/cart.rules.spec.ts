@@ -15,6 +15,8 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   description: 'Compact pistol',
   rating: 4.5,
   numReviews: 10,
+  lowStockThreshold: null,
+  lowStock: false,
   ...overrides,
 });
 

@@ -12,19 +12,22 @@ type Listener = (change: CatalogChange) => void;
 const CATALOG: CatalogChange = { kind: 'catalog' };
 // Fields no answer shows: the outbox, stock holds, the timestamp of the last write, a deleted slug.
 const INVISIBLE = new Set(['outbox', 'holds', 'updatedAt', 'deletedSlug']);
-const STOCK = 'countInStock';
+// What a stock move writes: the stock, and whether it is low (low-stock.monitor.ts).
+const STOCK_FIELDS = new Set(['countInStock', 'lowStock']);
 
-// One listener per database connection, so two apps in one process (tests) each hear their own writes.
-const listeners = new WeakMap<Connection, Listener>();
+// The listeners of each database connection, so two apps in one process (tests) each hear their own writes.
+const listeners = new WeakMap<Connection, Set<Listener>>();
 
 /** Calls `listener` after every write made to products through `connection`; answers a function that stops it. */
 export function onCatalogWrites(connection: Connection, listener: Listener): () => void {
-  listeners.set(connection, listener);
-  return () => listeners.delete(connection);
+  let own = listeners.get(connection);
+  if (!own) listeners.set(connection, (own = new Set()));
+  own.add(listener);
+  return () => own.delete(listener);
 }
 
 function report(model: { db?: Connection } | null | undefined, change: CatalogChange | null): void {
-  if (change && model?.db) listeners.get(model.db)?.(change);
+  if (change && model?.db) for (const listener of listeners.get(model.db) ?? []) listener(change);
 }
 
 /** The product ids a filter pins `_id` to, or undefined when it does not (any product may match). */
@@ -51,7 +54,7 @@ export function classifyUpdate(filter: Record<string, unknown>, update: unknown)
   }
   const visible = [...fields].filter((field) => !INVISIBLE.has(field));
   if (visible.length === 0) return null;
-  if (visible.some((field) => field !== STOCK)) return CATALOG;
+  if (visible.some((field) => !STOCK_FIELDS.has(field))) return CATALOG;
   const productIds = filteredIds(filter);
   return productIds ? { kind: 'stock', productIds } : CATALOG;
 }

@@ -8,6 +8,8 @@ export interface ProductFilter {
   brand?: string;
   minPrice?: number;
   maxPrice?: number;
+  /** Only the products at their low-stock threshold or below (admins' All Products filter). */
+  lowStock?: boolean;
 }
 
 export interface ProductSearch extends ProductFilter {
@@ -42,6 +44,7 @@ export function productFilter(search: ProductFilter): Record<string, unknown> {
   }
   if (search.category) filter['category'] = search.category;
   if (search.brand) filter['brand'] = search.brand;
+  if (search.lowStock) filter['lowStock'] = true;
   if (search.minPrice !== undefined || search.maxPrice !== undefined) {
     filter['price'] = {
       ...(search.minPrice !== undefined && { $gte: search.minPrice }),

@@ -3,7 +3,7 @@ import type { ProductRecord } from './product.schema';
 
 /** The fields a product answers with; the outbox, stock holds, deletion marks and timestamps stay inside. */
 export const PUBLIC_FIELDS =
-  '_id name slug image category brand price countInStock description rating numReviews';
+  '_id name slug image category brand price countInStock description rating numReviews lowStockThreshold lowStock';
 
 export type StoredProduct = Omit<ProductRecord, 'deletedAt'> & { _id: unknown };
 
@@ -20,5 +20,7 @@ export function toProduct(doc: StoredProduct): Product {
     description: doc.description,
     rating: doc.rating,
     numReviews: doc.numReviews,
+    lowStockThreshold: doc.lowStockThreshold ?? null,
+    lowStock: doc.lowStock ?? false,
   };
 }

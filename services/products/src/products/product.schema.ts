@@ -50,6 +50,9 @@ export const productSchema = new Schema<ProductRecord>(
     description: { type: String, required: true },
     rating: { type: Number, required: true, min: 0, max: 5, default: 0 },
     numReviews: { type: Number, required: true, min: 0, default: 0 },
+    // Products stored before low stock existed have neither: the site default, not low until checked.
+    lowStockThreshold: { type: Number, min: 0, default: null },
+    lowStock: { type: Boolean, default: false, index: true },
     deletedAt: { type: Date, default: null, index: true },
     deletedSlug: { type: String },
     holds: { type: [productHoldSchema], default: [], select: false },

@@ -17,6 +17,7 @@ import {
 } from '@shop/contracts';
 import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
 import { type Model, Types, isObjectIdOrHexString } from 'mongoose';
+import { LowStockMonitor } from '../low-stock/low-stock.monitor';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-input.dto';
 import { productSlug } from './product-slug';
 import { PRODUCT_MODEL, type ProductRecord } from './product.schema';
@@ -34,8 +35,19 @@ function slugOrRefuse(slug: string): string {
 
 /** The fields an admin sets, as stored: what the input says, and the slug decided for it. */
 function editableFields(input: CreateProductDto | UpdateProductDto, slug: string) {
-  const { name, image, category, brand, price, countInStock, description } = input;
-  return { name, slug, image, category, brand, price, countInStock, description };
+  const { name, image, category, brand, price, countInStock, description, lowStockThreshold } = input;
+  return {
+    name,
+    slug,
+    image,
+    category,
+    brand,
+    price,
+    countInStock,
+    description,
+    // Absent (a client of an earlier release): the product keeps its own.
+    ...(lowStockThreshold !== undefined && { lowStockThreshold }),
+  };
 }
 
 function updatedEvent(
@@ -61,7 +73,16 @@ export class ProductsAdminService implements OnModuleInit {
   constructor(
     @InjectModel(PRODUCT_MODEL) private readonly products: Model<ProductRecord>,
     private readonly relay: OutboxRelayProvider,
+    private readonly lowStock: LowStockMonitor,
   ) {}
+
+  /** The product as it is now, once the stock the admin set has been checked against its threshold. */
+  private async answer(id: Types.ObjectId | string): Promise<Product> {
+    await this.lowStock.recheck(String(id));
+    const product = await this.products.findById(id).select(PUBLIC_FIELDS).lean<StoredProduct>();
+    if (!product) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+    return toProduct(product);
+  }
 
   /** The unique slug index must exist before the first create relies on it for 409s. */
   async onModuleInit(): Promise<void> {
@@ -87,8 +108,7 @@ export class ProductsAdminService implements OnModuleInit {
       throw error;
     }
     this.relay.nudge(_id);
-    const created = await this.products.findById(_id).select(PUBLIC_FIELDS).lean<StoredProduct>();
-    return toProduct(created!);
+    return this.answer(_id);
   }
 
   /** Replaces the admin-editable fields; an empty slug keeps the current one, so links keep working. */
@@ -98,21 +118,21 @@ export class ProductsAdminService implements OnModuleInit {
     if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     const slug = input.slug?.trim() ? slugOrRefuse(productSlug(input.slug, input.name)) : current.slug;
     const event = updatedEvent(id, slug, input);
-    let updated: StoredProduct | null;
+    let updated: { _id: unknown } | null;
     try {
-      updated = await this.relay.updateWithEvent<ProductRecord, StoredProduct>(
+      updated = await this.relay.updateWithEvent<ProductRecord, { _id: unknown }>(
         this.products,
         { _id: id, deletedAt: null },
         { $set: editableFields(input, slug) },
         event,
-        { returnDocument: 'after', projection: PUBLIC_FIELDS },
+        { projection: '_id' },
       );
     } catch (error) {
       if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
       throw error;
     }
     if (!updated) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    return toProduct(updated);
+    return this.answer(id);
   }
 
   /**

@@ -1,7 +1,10 @@
 import type { ProductRecord } from '../products/product.schema';
 import type { DemoShape } from './demo-images';
 
-export interface DemoProduct extends Omit<ProductRecord, 'image' | 'deletedAt' | 'deletedSlug'> {
+export interface DemoProduct extends Omit<
+  ProductRecord,
+  'image' | 'deletedAt' | 'deletedSlug' | 'lowStockThreshold' | 'lowStock'
+> {
   shape: DemoShape;
   accent: readonly [number, number, number];
   imageCount: number;

@@ -17,6 +17,8 @@ const product: Product = {
   description: 'Compact 9mm',
   rating: 4.5,
   numReviews: 10,
+  lowStockThreshold: null,
+  lowStock: false,
 };
 
 const renderUpdate = () =>

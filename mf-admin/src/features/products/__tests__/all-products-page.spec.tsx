@@ -19,6 +19,8 @@ const product = (n: number, overrides: Partial<Product> = {}): Product => ({
   description: '',
   rating: 0,
   numReviews: 0,
+  lowStockThreshold: null,
+  lowStock: false,
   ...overrides,
 });
 

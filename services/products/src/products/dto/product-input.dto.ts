@@ -92,6 +92,13 @@ abstract class ProductInputDto {
   @IsInt()
   @Min(0)
   numReviews?: number;
+
+  /** Low on stock at this many units or fewer; null for the site's default; kept when absent. */
+  @IsOptional()
+  @IsInt({ message: 'lowStockThreshold must be a whole number, or null for the site default' })
+  @Min(0)
+  @Max(PRODUCT_LIMITS.maxCountInStock)
+  lowStockThreshold?: number | null;
 }
 
 export class CreateProductDto extends ProductInputDto {

@@ -1,7 +1,7 @@
 import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
-import { QueryNumber, QueryText } from '@shop/service-kit';
+import { QueryBoolean, QueryNumber, QueryText } from '@shop/service-kit';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ProductFilter, ProductSearch } from '../product-search';
 
 // An empty parameter (`?query=`) means "not given"; anything else keeps its type, so a repeated
@@ -44,6 +44,12 @@ export class ProductFilterDto implements ProductFilter {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   maxPrice?: number;
+
+  /** `true`: only the products at their low-stock threshold or below. */
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'lowStock must be true or false' })
+  lowStock?: boolean;
 }
 
 /** The query of `GET /api/products` (contracts: ProductSearchQuery): the filters, an order and a page. */

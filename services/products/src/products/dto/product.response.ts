@@ -17,6 +17,17 @@ export class ProductResponse {
   @ApiProperty() description!: string;
   @ApiProperty({ minimum: 0, maximum: 5 }) rating!: number;
   @ApiProperty({ type: 'integer' }) numReviews!: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    description: "Low on stock at this many units or fewer; null: the site settings' default",
+  })
+  lowStockThreshold!: number | null;
+  @ApiProperty({
+    description: 'Its stock is at its low-stock threshold or below (docs/product/rules.md, "Low stock")',
+  })
+  lowStock!: boolean;
 }
 
 export class ProductDeletedBody {
