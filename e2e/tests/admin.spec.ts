@@ -491,3 +491,42 @@ test('an admin refunds a paid order in part, then the rest: its stock comes back
   await expectAxeClean(shopperPage);
   await shopperPage.context().close();
 });
+
+test('orders bring a product to its low-stock threshold: the admin finds it under Low stock only, marked', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = freshTag();
+  const image = await uploadThroughApi(baseURL!, admin.token, 'low-stock.png');
+  const [watched, plenty] = await Promise.all(
+    [4, 40].map((countInStock) =>
+      api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
+        name: `Low ${tag} ${countInStock}`,
+        image: [image],
+        category: 'Accessories',
+        brand: 'Low',
+        price: 15,
+        countInStock,
+        lowStockThreshold: 2,
+        description: 'Made by the admin low-stock test',
+      }),
+    ),
+  );
+  const shopper = await signUpThroughApi(baseURL!, { name: `Low ${tag}`, email: uniqueEmail(tag) });
+  await startSignedIn(page, admin);
+  await page.goto(`/all-products?q=${tag}`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('Low stock', { exact: true })).toHaveCount(0);
+
+  // Two orders of one: 4 → 2, the threshold.
+  for (let n = 0; n < 2; n += 1) await placeOrder(baseURL!, shopper, watched!._id);
+  await page.getByRole('checkbox', { name: 'Low stock only' }).check();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}.*lowStock=true|lowStock=true.*q=${tag}`));
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(watched!.name);
+  await expect(rows.nth(1)).toContainText('2Low stock');
+  await expectAxeClean(page);
+  await page.getByRole('checkbox', { name: 'Low stock only' }).uncheck();
+  await expect(page.getByRole('row').filter({ hasText: plenty!.name })).not.toContainText('Low stock');
+});

@@ -214,6 +214,7 @@ export interface components {
       message: string;
     };
     UpdateProductDto: {
+      lowStockThreshold?: number | null;
       name: string;
       slug?: string;
       /** @description Checked by isMediaImageUrl */
@@ -224,7 +225,6 @@ export interface components {
       description: string;
       rating?: number;
       numReviews?: number;
-      lowStockThreshold?: number;
       countInStock: number;
     };
     ProductDeletedBody: {
@@ -232,6 +232,7 @@ export interface components {
       message: string;
     };
     CreateProductDto: {
+      lowStockThreshold?: number | null;
       name: string;
       slug?: string;
       /** @description Checked by isMediaImageUrl */
@@ -242,7 +243,6 @@ export interface components {
       description: string;
       rating?: number;
       numReviews?: number;
-      lowStockThreshold?: number;
       countInStock: number;
     };
     OrderLineDto: {

@@ -17,7 +17,13 @@ import { useListingImages } from './use-listing-images';
 type TextFields = Pick<Product, 'name' | 'slug' | 'description' | 'brand' | 'category'>;
 
 /** What the form starts from: empty for a new listing, the product for an update. */
-export type ListingDraft = TextFields & { image: string[]; price: string; countInStock: string };
+export type ListingDraft = TextFields & {
+  image: string[];
+  price: string;
+  countInStock: string;
+  /** Empty: the site's default threshold. */
+  lowStockThreshold: string;
+};
 
 /** The fields of the draft typed in a control (the images have their own chooser). */
 type DraftField = keyof Omit<ListingDraft, 'image'>;
@@ -31,6 +37,7 @@ export const EMPTY_LISTING: ListingDraft = {
   image: [],
   price: '',
   countInStock: '',
+  lowStockThreshold: '',
 };
 
 export interface ListingFormProps {
@@ -103,6 +110,7 @@ export function ListingForm({
         brand: draft.brand.trim(),
         price: Number(draft.price),
         countInStock: Number(draft.countInStock),
+        lowStockThreshold: draft.lowStockThreshold.trim() === '' ? null : Number(draft.lowStockThreshold),
         description: draft.description.trim(),
       });
     } catch (error) {
@@ -214,6 +222,21 @@ export function ListingForm({
             max={PRODUCT_LIMITS.maxCountInStock}
             step="1"
             aria-describedby={minStock === 0 ? `${idOf('countInStock')}-hint` : undefined}
+          />
+        </Field>
+        <Field
+          id={idOf('lowStockThreshold')}
+          label="Low stock threshold"
+          hint="Low on stock at this many units or fewer; empty for the site's default."
+        >
+          <input
+            {...control('lowStockThreshold')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={PRODUCT_LIMITS.maxCountInStock}
+            step="1"
+            aria-describedby={`${idOf('lowStockThreshold')}-hint`}
           />
         </Field>
       </div>

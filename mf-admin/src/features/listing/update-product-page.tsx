@@ -16,6 +16,7 @@ const draftOf = (product: Product): ListingDraft => ({
   image: product.image,
   price: String(product.price),
   countInStock: String(product.countInStock),
+  lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
 });
 
 /**

@@ -2,21 +2,35 @@ import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { formatPrice, siteSettingsAtom } from '@shop/state';
 import { buttonClass } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import shared from '../../shared/admin.module.css';
 import { ListScreen } from '../../shared/list-screen';
 import { DeleteButton, DeleteDialog, useRowDeletion } from '../../shared/row-deletion';
 import { useListAction } from '../../shared/use-list-action';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
+import styles from './all-products-page.module.css';
 
 /** The catalogue's own parameter names (contracts: ProductSearchQuery), newest first. */
-const productsPath = ({ q, page }: ListPosition) =>
-  `${PRODUCTS_API}?${new URLSearchParams({ ...(q && { query: q }), sort: 'newest', page: String(page), pageSize: String(PAGE_SIZE) })}`;
+const productsPath = ({ q, page }: ListPosition, lowStock: boolean) =>
+  `${PRODUCTS_API}?${new URLSearchParams({ ...(q && { query: q }), ...(lowStock && { lowStock: 'true' }), sort: 'newest', page: String(page), pageSize: String(PAGE_SIZE) })}`;
 
-/** All Products (docs/product/screens.md, "All Products"): search, page, edit and delete the catalogue. */
+/**
+ * All Products (docs/product/screens.md, "All Products"): search, page, edit and delete the catalogue; the
+ * low-stock filter (`?lowStock=true`, kept by the search and the pages) and badge.
+ */
 export default function AllProductsPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const list = usePagedList<Product>(productsPath);
+  const [params, setParams] = useSearchParams();
+  const lowStockOnly = params.get('lowStock') === 'true';
+  const list = usePagedList<Product>((position) => productsPath(position, lowStockOnly));
+  const filterLowStock = (only: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (only) next.set('lowStock', 'true');
+      else next.delete('lowStock');
+      next.delete('page');
+      return next;
+    });
   const { act } = useListAction(list.reload);
   const deletion = useRowDeletion<Product>(
     act,
@@ -29,9 +43,19 @@ export default function AllProductsPage() {
       title="All Products"
       searchHint="Finds the text in the name, brand, category or description."
       actions={
-        <Link to="/create-listing" className={buttonClass('primary')}>
-          Create Listing
-        </Link>
+        <>
+          <label className={styles['filter']}>
+            <input
+              type="checkbox"
+              checked={lowStockOnly}
+              onChange={(event) => filterLowStock(event.target.checked)}
+            />
+            Low stock only
+          </label>
+          <Link to="/create-listing" className={buttonClass('primary')}>
+            Create Listing
+          </Link>
+        </>
       }
       list={list}
       noun="products"
@@ -57,7 +81,10 @@ export default function AllProductsPage() {
             <td>{product.brand}</td>
             <td>{product.category}</td>
             <td className={shared['number']}>{formatPrice(product.price, currency)}</td>
-            <td className={shared['number']}>{product.countInStock}</td>
+            <td className={shared['number']}>
+              {product.countInStock}
+              {product.lowStock && <span className={styles['lowStock']}>Low stock</span>}
+            </td>
             <td>
               <div className={shared['actions']}>
                 <Link

@@ -63,6 +63,7 @@ describe('Create Listing screen', () => {
       brand: 'Safariland',
       price: 49.5,
       countInStock: 7,
+      lowStockThreshold: null,
       description: 'Kydex, fits most compacts',
       rating: 0,
       numReviews: 0,

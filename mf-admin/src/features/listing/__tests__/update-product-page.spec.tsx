@@ -44,6 +44,9 @@ describe('Update Product screen', () => {
 
     await userEvent.clear(screen.getByLabelText('Count In Stock'));
     await userEvent.type(screen.getByLabelText('Count In Stock'), '0');
+    // Empty: the site's default; a number: the product's own.
+    expect(screen.getByLabelText('Low stock threshold')).toHaveValue(null);
+    await userEvent.type(screen.getByLabelText('Low stock threshold'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Remove image 1: front.png' }));
     await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
 
@@ -58,6 +61,7 @@ describe('Update Product screen', () => {
       brand: 'Glock',
       price: 599.99,
       countInStock: 0,
+      lowStockThreshold: 2,
       description: 'Compact 9mm',
     });
   });

@@ -54,6 +54,35 @@ describe('All Products screen', () => {
     expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ sort: 'newest', page: '1', pageSize: '10' });
   });
 
+  it('filters to the products low on stock, keeping the filter while searching, and marks them', async () => {
+    const api = stubApi({
+      'GET /api/products': (call: StubCall) =>
+        call.query.get('lowStock') === 'true'
+          ? page([product(2, { lowStock: true })], 1)
+          : page([product(1), product(2, { lowStock: true })], 2),
+    });
+    renderProducts();
+
+    await screen.findByRole('table');
+    expect(rows().map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual([
+      '1',
+      '2Low stock',
+    ]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.calls.at(-1)!.query.get('lowStock')).toBe('true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/all-products?lowStock=true');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'glock');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('query')).toBe('glock'));
+    expect(api.calls.at(-1)!.query.get('lowStock')).toBe('true');
+    expect(screen.getByRole('checkbox', { name: 'Low stock only' })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    await waitFor(() => expect(api.calls.at(-1)!.query.get('lowStock')).toBeNull());
+  });
+
   it('searches and pages on the server with the catalogue’s own parameters', async () => {
     const api = stubApi({
       'GET /api/products': (call: StubCall) =>

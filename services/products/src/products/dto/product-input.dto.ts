@@ -1,4 +1,5 @@
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES, isMediaUrl } from '@shop/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Trim } from '@shop/service-kit';
 import {
   ArrayMaxSize,
@@ -94,6 +95,7 @@ abstract class ProductInputDto {
   numReviews?: number;
 
   /** Low on stock at this many units or fewer; null for the site's default; kept when absent. */
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
   @IsOptional()
   @IsInt({ message: 'lowStockThreshold must be a whole number, or null for the site default' })
   @Min(0)
