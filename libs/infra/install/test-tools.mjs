@@ -275,16 +275,22 @@ function kubernetesValidateLauncher(python) {
   ].join('\n');
 }
 
+/**
+ * Debian's Chromium (the browser tests), decK (Kong's configuration, checked offline) and nginx (the
+ * shell's nginx configuration, served for real by k8s/test/shell-nginx.spec.ts; the bench's gateway
+ * comparison).
+ */
 function ensureBrowserTools({ log, cached }) {
-  const { chromium, deck } = toolPaths();
+  const { chromium, deck, nginx } = toolPaths();
   const missing = [];
   if (!existsSync(chromium) || !existsSync('/usr/bin/chromedriver'))
     missing.push('chromium', 'chromium-driver');
   if (!existsSync(deck)) missing.push('deck');
-  if (missing.length === 0) return cached('browser tools (chromium, deck)');
+  if (!existsSync(nginx)) missing.push('nginx-light');
+  if (missing.length === 0) return cached('browser tools (chromium, deck, nginx)');
   log(`browser tools: installing ${missing.join(', ')} with apt-get`);
   aptInstall(missing, log);
-  if (!existsSync(chromium) || !existsSync(deck))
-    fail(`browser tools: apt-get finished but ${chromium} or ${deck} is still missing`);
+  for (const path of [chromium, deck, nginx])
+    if (!existsSync(path)) fail(`browser tools: apt-get finished but ${path} is still missing`);
   log('browser tools: ready');
 }

@@ -46,6 +46,7 @@ function toolPaths(versions = toolVersions()) {
     debianNatsServer,
     chromium: '/usr/bin/chromium',
     deck: '/usr/bin/deck',
+    nginx: '/usr/sbin/nginx',
     checkers: {
       // What k8s/test checks the manifests with: a plain `kustomize build`, the Kubernetes schemas, kube-score,
       kustomize: join(toolsDir, `kustomize-${versions.kustomize}`, 'kustomize'),

@@ -49,6 +49,7 @@ export interface ToolPaths {
   debianNatsServer: string;
   chromium: string;
   deck: string;
+  nginx: string;
   /** The checkers of k8s/ and tools/ship (installed with `--browser`, as npm test does). */
   checkers: Record<CheckerName, string>;
   controlPlane: ControlPlanePaths;
