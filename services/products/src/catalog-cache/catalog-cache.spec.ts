@@ -107,6 +107,8 @@ describe('classifyUpdate', () => {
 
   it('sees a catalog change in anything else, or a stock change it cannot pin to products', () => {
     expect(classifyUpdate({ _id: id }, { $set: { price: 3 } })).toEqual({ kind: 'catalog' });
+    // The low-stock flag changes which products a list filtered by it holds.
+    expect(classifyUpdate({ _id: id }, { $set: { lowStock: true } })).toEqual({ kind: 'catalog' });
     expect(classifyUpdate({ _id: id }, { name: 'replaced' })).toEqual({ kind: 'catalog' });
     expect(classifyUpdate({ category: 'x' }, { $inc: { countInStock: 1 } })).toEqual({ kind: 'catalog' });
   });

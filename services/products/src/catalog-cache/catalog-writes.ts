@@ -12,8 +12,9 @@ type Listener = (change: CatalogChange) => void;
 const CATALOG: CatalogChange = { kind: 'catalog' };
 // Fields no answer shows: the outbox, stock holds, the timestamp of the last write, a deleted slug.
 const INVISIBLE = new Set(['outbox', 'holds', 'updatedAt', 'deletedSlug']);
-// What a stock move writes: the stock, and whether it is low (low-stock.monitor.ts).
-const STOCK_FIELDS = new Set(['countInStock', 'lowStock']);
+// What a stock move writes. The low-stock flag (low-stock.monitor.ts) is not one of them: it changes which
+// products a list filtered by it holds, so its change is the catalog's (a crossing is rare).
+const STOCK_FIELDS = new Set(['countInStock']);
 
 // The listeners of each database connection, so two apps in one process (tests) each hear their own writes.
 const listeners = new WeakMap<Connection, Set<Listener>>();
