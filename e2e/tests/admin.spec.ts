@@ -520,6 +520,13 @@ test('orders bring a product to its low-stock threshold: the admin finds it unde
 
   // Two orders of one: 4 → 2, the threshold.
   for (let n = 0; n < 2; n += 1) await placeOrder(baseURL!, shopper, watched!._id);
+  // The flag follows the stock a moment after the order is answered (products checks after its write).
+  await expect
+    .poll(
+      async () =>
+        (await api<Product>(baseURL!, 'GET', `/api/products/${watched!._id}`, admin.token)).lowStock,
+    )
+    .toBe(true);
   await page.getByRole('checkbox', { name: 'Low stock only' }).check();
   await expect(page).toHaveURL(new RegExp(`q=${tag}.*lowStock=true|lowStock=true.*q=${tag}`));
   const rows = page.getByRole('table').getByRole('row');
