@@ -5,6 +5,7 @@ import type { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import type { UsersConfig } from './config/users.config';
 import type { Mailer } from './mail/mailer';
+import { OrderMailModule } from './order-mail/order-mail.module';
 import { PasswordRecoveryModule } from './recovery/password-recovery.module';
 import { AdminSeedModule } from './seed/admin-seed.module';
 import { loadSigningKeys, withLocalKeys } from './tokens/signing-keys';
@@ -32,6 +33,7 @@ export class AppModule {
         ClockModule.register(overrides.clock),
         AccountsModule.register(loadSigningKeys(context.config)),
         PasswordRecoveryModule.register(overrides.mailer),
+        OrderMailModule.register(overrides.mailer),
         UsersModule,
         AdminSeedModule,
       ],

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same as HTML, for clients that show it; the text is the alternative. */
+  html?: string;
 }
 
 /** Sends the service's e-mail. */
