@@ -109,7 +109,15 @@ export class LowStockMonitor implements OnApplicationBootstrap, OnModuleDestroy 
   private changed(change: CatalogChange): void {
     if (change.kind === 'catalog') this.everything = true;
     else for (const id of change.productIds) this.pending.add(id);
-    this.working ??= this.work().finally(() => (this.working = undefined));
+    this.kick();
+  }
+
+  private kick(): void {
+    this.working ??= this.work().finally(() => {
+      this.working = undefined;
+      // A change heard after the loop's last look and before this: it would otherwise wait for the next.
+      if (this.everything || this.pending.size > 0) this.kick();
+    });
   }
 
   private async work(): Promise<void> {
