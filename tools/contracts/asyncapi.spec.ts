@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import {
+  ADMIN_ACTION,
+  type AdminActionEvent,
   COMMAND_SCHEMA_VERSIONS,
   EVENT_SCHEMA_VERSIONS,
   MEDIA_STORE_SEED_IMAGE,
@@ -106,9 +108,14 @@ describe('the AsyncAPI documents', () => {
     const { uses } = scanNatsUse();
     const by = (role: string, name: string) =>
       uses.filter((use) => use.role === role && use.name === name).map((use) => use.service);
-    for (const type of Object.keys(EVENT_SCHEMA_VERSIONS)) {
+    for (const type of Object.keys(EVENT_SCHEMA_VERSIONS).filter((each) => each !== ADMIN_ACTION)) {
       expect(new Set(by('publishes', type)).size, `publishers of ${type}`).toBe(1);
     }
+    // Every service whose data admins change says so for the audit trail; the data service writes it.
+    expect(new Set(by('publishes', ADMIN_ACTION))).toEqual(
+      new Set(['products', 'orders', 'users', 'wallet', 'data']),
+    );
+    expect(by('consumes', ADMIN_ACTION)).toEqual(['data']);
     for (const pattern of Object.keys(COMMAND_SCHEMA_VERSIONS)) {
       expect(new Set(by('answers', pattern)).size, `services answering ${pattern}`).toBe(1);
       expect(by('requests', pattern).length, `services sending ${pattern}`).toBeGreaterThan(0);
@@ -265,6 +272,13 @@ describe('the payload schemas', () => {
       paymentMethod: 'bitcoin',
       paymentDetails: 'bc1q',
       qrCode: '',
+    }),
+    envelope<AdminActionEvent>(ADMIN_ACTION, {
+      actorId: user,
+      action: 'product.stock-changed',
+      target: { type: 'product', id: 'p1', label: 'Glock' },
+      before: { countInStock: 3 },
+      after: { countInStock: 9 },
     }),
   ];
 

@@ -49,12 +49,16 @@ export interface UnresolvedUse {
 interface Pattern {
   role: Role;
   regex: RegExp;
+  /** The constant a helper's call always uses (the helper names no subject where it is called). */
+  subject?: string;
 }
 
 // Each captures the identifier(s) naming the subject. Generic plumbing in libs/service-kit (which
 // publishes whatever event it is handed) passes variables and is not matched: `\b[A-Z]` below.
 const PATTERNS: Pattern[] = [
   { role: 'publishes', regex: /\bnewEvent\(\s*([\w.]+)/g },
+  // The kit's builder of an admin's `admin.action` (events/admin-action.ts), called by each service.
+  { role: 'publishes', regex: /\badminActionEvent\(/g, subject: 'ADMIN_ACTION' },
   { role: 'answers', regex: /@MessagePattern\(\s*([\w.]+)/g },
   { role: 'answers', regex: /@EventPattern\(\s*([\w.]+)/g },
   { role: 'requests', regex: /\brequestReply(?:<[^>]*>)?\(\s*[\w.]+\s*,\s*([\w.]+)/g },
@@ -64,8 +68,15 @@ const PATTERNS: Pattern[] = [
   { role: 'receives', regex: /\.subscribe\(\s*([A-Z][A-Z0-9_]*)\b/g },
 ];
 
-/** Lines of libs/service-kit that handle any subject they are given (not a use of one). */
-const GENERIC = [/const subject = eventSubject\(event\.type\)/];
+/**
+ * Lines of libs/service-kit that are not a use of a subject: plumbing that handles any subject it is
+ * given, and the admin-action builder, whose callers (the services) are the ones counted.
+ */
+const GENERIC = [
+  /const subject = eventSubject\(event\.type\)/,
+  /export function adminActionEvent\(/,
+  /return newEvent\(ADMIN_ACTION, data\)/,
+];
 
 /** The string constants @shop/contracts exports, by name. */
 function contractConstants(): Map<string, string> {
@@ -106,12 +117,12 @@ function scan(
 ): void {
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
-    for (const { role, regex } of PATTERNS) {
+    for (const { role, regex, subject } of PATTERNS) {
       for (const match of source.matchAll(regex)) {
         const at = `${relative(root, file)}:${lineOf(source, match.index)}`;
         const line = source.split('\n')[lineOf(source, match.index) - 1] ?? '';
         if (GENERIC.some((generic) => generic.test(line))) continue;
-        const names = match[1]!
+        const names = (subject ?? match[1]!)
           .split(',')
           .map((name) => name.trim())
           .filter(Boolean);

@@ -31,5 +31,7 @@ export * from './events/low-stock-threshold-updated.event';
 export * from './events/order-deleted.event';
 export * from './events/settings-updated.event';
 export * from './events/wallet-updated.event';
+export * from './events/admin-action.event';
 export * from './users/user';
 export * from './users/password-recovery';
+export * from './audit/audit-entry';

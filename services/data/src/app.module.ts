@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule, ServiceKitModule, type ServiceContext } from '@shop/service-kit';
 import { ApiDocsModule } from './api-docs/api-docs.module';
+import { AuditModule } from './audit/audit.module';
 import type { DataConfig } from './config/data.config';
 import { CspReportsModule } from './csp-reports/csp-reports.module';
 import { SettingsModule } from './settings/settings.module';
@@ -14,6 +15,7 @@ export class AppModule {
         ServiceKitModule.forRoot(context),
         AuthModule.forRoot(context),
         SettingsModule,
+        AuditModule,
         CspReportsModule,
         ApiDocsModule,
       ],

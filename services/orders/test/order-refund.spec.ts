@@ -1,4 +1,11 @@
-import { type Order, type OrderDeleted, type Product, toCents } from '@shop/contracts';
+import {
+  ADMIN_ACTION,
+  type AdminActionData,
+  type Order,
+  type OrderDeleted,
+  type Product,
+  toCents,
+} from '@shop/contracts';
 import { until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrdersHarness, startOrdersHarness } from './support/orders.harness';
@@ -197,5 +204,87 @@ describe('POST api/orders/{orderId}/refunds', () => {
     const stored = await asAdmin('GET', `/api/orders/${order._id}`);
     expect(stored.body).toMatchObject({ refundedCents: most, isCancelled: false });
     expect(stored.body.refunds).toHaveLength(1);
+  });
+});
+
+describe('the audit trail of orders', () => {
+  /** The admin actions recorded on one order, in the order they were taken. */
+  const actionsOn = async (orderId: string, count: number): Promise<AdminActionData[]> => {
+    const found = () =>
+      h.events
+        .filter((event) => event.type === ADMIN_ACTION)
+        .map((event) => event.data as AdminActionData)
+        .filter((data) => data.target.id === orderId);
+    await h.waitForEvent(() => found().length >= count);
+    return found();
+  };
+
+  it("records each admin's payment, refund, delivery and deletion with the fields before and after", async () => {
+    const adminId = '5'.repeat(24);
+    const token = await h.tokens.sign({ isAdmin: true, sub: adminId });
+    const item = await h.createProduct({ price: 40, countInStock: 5 });
+    const owner = await h.customer();
+    const placed = await h.placeOrder(owner.token, [{ _id: item._id, quantity: 1 }]);
+    const id = placed.body._id;
+    const as = (method: string, path: string, body?: unknown) =>
+      h.call<Answer>(method, path, { token, ...(body === undefined ? {} : { body }) });
+    expect((await as('PUT', `/api/orders/markpaid/${id}`)).status).toBe(200);
+    expect(
+      (
+        await as('POST', `/api/orders/${id}/refunds`, {
+          amountCents: 500,
+          reference: 'A-1',
+          reason: 'Scuffed',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await as('PUT', `/api/orders/delivered/${id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/orders/delete/${id}`)).status).toBe(200);
+
+    const [paid, refunded, delivered, deleted] = await actionsOn(id, 4);
+    const target = { type: 'order', id, label: `Order ${id}` };
+    expect(paid).toEqual({
+      actorId: adminId,
+      action: 'order.paid',
+      target,
+      before: { status: 'Not paid', isPaid: false, paidAt: null },
+      after: { status: 'Paid', isPaid: true, paidAt: expect.any(String) },
+    });
+    expect(refunded).toEqual({
+      actorId: adminId,
+      action: 'order.refunded',
+      target,
+      before: { refundedCents: 0, refund: null },
+      after: { refundedCents: 500, refund: { amountCents: 500, reference: 'A-1', reason: 'Scuffed' } },
+    });
+    expect(delivered).toMatchObject({
+      action: 'order.delivered',
+      before: { isDelivered: false, deliveredAt: null },
+      after: { isDelivered: true },
+    });
+    expect(deleted).toEqual({
+      actorId: adminId,
+      action: 'order.deleted',
+      target,
+      before: { status: 'Paid', isDelivered: true, totalPrice: placed.body.totalPrice },
+      after: null,
+    });
+  });
+
+  it("records an admin's cancellation, and no customer's", async () => {
+    const item = await h.createProduct({ price: 15, countInStock: 5 });
+    const owner = await h.customer();
+    const mine = (await h.placeOrder(owner.token, [{ _id: item._id, quantity: 1 }])).body._id;
+    const theirs = (await h.placeOrder(owner.token, [{ _id: item._id, quantity: 1 }])).body._id;
+    expect((await h.call('PUT', `/api/orders/${mine}/cancel`, { token: owner.token })).status).toBe(200);
+    expect((await asAdmin('PUT', `/api/orders/${theirs}/cancel`)).status).toBe(200);
+    const [cancelled] = await actionsOn(theirs, 1);
+    expect(cancelled).toMatchObject({
+      action: 'order.cancelled',
+      before: { isCancelled: false },
+      after: { isCancelled: true, cancelledAt: expect.any(String) },
+    });
+    await until(async () => (await h.reservationState(mine)) === 'released');
+    expect(await actionsOn(mine, 0)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ACTION,
+  type AdminActionEvent,
   PRODUCT_DELETED,
   PRODUCT_UPDATED,
   type Product,
@@ -12,7 +14,7 @@ import { type ProductsHarness, mediaUrl, startProducts } from './support/product
 let shop: ProductsHarness;
 
 beforeAll(async () => {
-  shop = await startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED] });
+  shop = await startProducts({}, { events: [PRODUCT_UPDATED, PRODUCT_DELETED, ADMIN_ACTION] });
 });
 
 afterAll(async () => {
@@ -297,6 +299,75 @@ describe('product events', () => {
     const doc = await rawProduct(product._id);
     expect(doc?.['deletedAt']).toBeInstanceOf(Date);
     expect(doc?.['deletedSlug']).toBe(product.slug);
+  });
+});
+
+describe('the audit trail', () => {
+  it('records who created, changed, restocked and deleted a product, with the fields before and after', async () => {
+    const adminId = new Types.ObjectId().toHexString();
+    const token = await shop.tokens.sign({ isAdmin: true, sub: adminId });
+    const name = unique('Audited Sight');
+    const body = input({ name, price: 100, countInStock: 4 });
+    const product = (await create(body, token)).body;
+    const actions = async (count: number) => {
+      const found = () =>
+        shop.events.filter(
+          (event): event is AdminActionEvent =>
+            event.type === ADMIN_ACTION && (event as AdminActionEvent).data.target.id === product._id,
+        );
+      await shop.waitForEvent(() => found().length >= count);
+      return found().map((event) => event.data);
+    };
+    expect((await actions(1))[0]).toEqual({
+      actorId: adminId,
+      action: 'product.created',
+      target: { type: 'product', id: product._id, label: name },
+      before: null,
+      after: expect.objectContaining({ name, slug: product.slug, price: 100, countInStock: 4 }),
+    });
+
+    await shop.call('POST', `/api/products/update/${product._id}`, {
+      token,
+      body: { ...body, price: 120 },
+    });
+    await shop.call('POST', `/api/products/update/${product._id}`, {
+      token,
+      body: { ...body, price: 120, countInStock: 9 },
+    });
+    await shop.call('DELETE', `/api/products/delete/${product._id}`, { token });
+    const [, price, stock, deleted] = await actions(4);
+    expect(price).toMatchObject({ action: 'product.updated', before: { price: 100 }, after: { price: 120 } });
+    expect(stock).toEqual({
+      actorId: adminId,
+      target: { type: 'product', id: product._id, label: name },
+      action: 'product.stock-changed',
+      before: { countInStock: 4 },
+      after: { countInStock: 9 },
+    });
+    expect(deleted).toMatchObject({
+      actorId: adminId,
+      action: 'product.deleted',
+      before: { name, slug: product.slug, countInStock: 9 },
+      after: null,
+    });
+  });
+
+  it('records nothing for a refused change', async () => {
+    const product = await created();
+    const taken = await created();
+    const refused = await shop.call('POST', `/api/products/update/${product._id}`, {
+      token: shop.adminToken,
+      body: input({ name: product.name, slug: taken.slug }),
+    });
+    expect(refused.status).toBe(409);
+    await shop.call('DELETE', `/api/products/delete/${taken._id}`, { token: shop.adminToken });
+    await shop.waitForEvent(
+      (event) => event.type === ADMIN_ACTION && (event as AdminActionEvent).data.target.id === taken._id,
+    );
+    const onProduct = shop.events.filter(
+      (event) => event.type === ADMIN_ACTION && (event as AdminActionEvent).data.target.id === product._id,
+    );
+    expect(onProduct.map((event) => (event as AdminActionEvent).data.action)).toEqual(['product.created']);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { UserInfo } from '@shop/contracts';
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EVENTS_STREAM, eventSubject, USER_DELETED } from '@shop/contracts';
+import {
+  ADMIN_ACTION,
+  type AdminActionData,
+  EVENTS_STREAM,
+  eventSubject,
+  USER_DELETED,
+} from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { Types } from 'mongoose';
 import { connect } from 'nats';
@@ -41,7 +47,7 @@ function claimsOf(sub: string): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  users = await startUsers();
+  users = await startUsers({ events: [ADMIN_ACTION] });
   admin = (await users.call<UserInfo>('POST', '/api/users/signin', { body: ADMIN })).body;
   other = await startGuardedService(users.publicKeyFile);
   otherUrl = await other.getUrl();
@@ -167,6 +173,44 @@ describe('admin calls', () => {
       status: 400,
       body: { message: 'You cannot delete your own account' },
     });
+  });
+});
+
+describe('the audit trail of accounts', () => {
+  it('records who made an account an admin and who deleted one, with what it was', async () => {
+    const email = uniqueEmail('audited');
+    const frank = await users.signUp({ name: 'Frank', email });
+    const on = async (count: number) => {
+      const found = () =>
+        users.events
+          .filter((event) => event.type === ADMIN_ACTION)
+          .map((event) => event.data as AdminActionData)
+          .filter((data) => data.target.id === frank._id);
+      await users.waitForEvent(() => found().length >= count);
+      return found();
+    };
+    // Stored as the service normalises it.
+    const target = { type: 'user', id: frank._id, label: frank.email };
+    await users.call('PUT', `/api/users/markadmin/${frank._id}`, { token: admin.token });
+    // Again: nothing changes, so nothing is recorded.
+    await users.call('PUT', `/api/users/markadmin/${frank._id}`, { token: admin.token });
+    await users.call('DELETE', `/api/users/delete/${frank._id}`, { token: admin.token });
+    expect(await on(2)).toEqual([
+      {
+        actorId: admin._id,
+        action: 'user.promoted',
+        target,
+        before: { isAdmin: false },
+        after: { isAdmin: true },
+      },
+      {
+        actorId: admin._id,
+        action: 'user.deleted',
+        target,
+        before: { name: 'Frank', email: frank.email, isAdmin: true },
+        after: null,
+      },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { WALLET_UPDATED, type Wallet } from '@shop/contracts';
+import { ADMIN_ACTION, type AdminActionData, WALLET_UPDATED, type Wallet } from '@shop/contracts';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
@@ -13,7 +13,7 @@ beforeAll(async () => {
     name: 'wallet',
     configSchema: walletConfigSchema,
     module: (context) => AppModule.register(context),
-    events: [WALLET_UPDATED],
+    events: [WALLET_UPDATED, ADMIN_ACTION],
   });
 });
 
@@ -120,5 +120,28 @@ describe('PUT api/wallet/update-wallet', () => {
       expect(answer.body.message).toMatch(message);
     }
     expect(await allWallets()).toEqual(before);
+  });
+});
+
+describe('the audit trail of wallets', () => {
+  it('records who changed a wallet, with its details before and after', async () => {
+    const adminId = '7'.repeat(24);
+    const token = await wallet.tokens.sign({ isAdmin: true, sub: adminId });
+    const before = (await allWallets()).find((w) => w.paymentMethod === 'apple Pay')!;
+    const answer = await wallet.call('PUT', '/api/wallet/update-wallet', {
+      token,
+      body: { coin: 'apple Pay', walletId: 'pay@audited.example', qrCode },
+    });
+    expect(answer.status).toBe(200);
+    const event = await wallet.waitForEvent(
+      (e) => e.type === ADMIN_ACTION && (e.data as AdminActionData).actorId === adminId,
+    );
+    expect(event.data).toEqual({
+      actorId: adminId,
+      action: 'wallet.updated',
+      target: { type: 'wallet', id: before._id, label: 'apple Pay' },
+      before: { paymentDetails: before.paymentDetails, qrCode: before.qrCode },
+      after: { paymentDetails: 'pay@audited.example', qrCode },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { COMMAND_SCHEMA_VERSIONS } from '../commands/command-schema-versions';
+import { ADMIN_ACTION, adminActionData } from '../events/admin-action.event';
 import { eventEnvelopeOf } from '../events/event-envelope';
 import { ORDER_CANCELLED, orderCancelledData } from '../events/order-cancelled.event';
 import { ORDER_REFUNDED, orderRefundedData } from '../events/order-refunded.event';
@@ -65,6 +66,7 @@ const EVENT_DATA: Readonly<Record<string, z.ZodType>> = {
   [USER_PROMOTED]: userPromotedData,
   [USER_PASSWORD_RESET]: userPasswordResetData,
   [WALLET_UPDATED]: walletUpdatedData,
+  [ADMIN_ACTION]: adminActionData,
 };
 
 export const EVENT_DATA_SCHEMAS: Readonly<Record<string, JsonSchema>> = Object.fromEntries(

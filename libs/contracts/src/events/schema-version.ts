@@ -1,3 +1,4 @@
+import { ADMIN_ACTION } from './admin-action.event';
 import { ORDER_CANCELLED } from './order-cancelled.event';
 import { ORDER_REFUNDED } from './order-refunded.event';
 import { ORDER_CREATED } from './order-created.event';
@@ -42,6 +43,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   [USER_PASSWORD_RESET]: 1,
   [USER_PROMOTED]: 1,
   [WALLET_UPDATED]: 1,
+  [ADMIN_ACTION]: 1,
 };
 
 /** The schema version this build writes and reads for an event type (a type it does not list: the first). */

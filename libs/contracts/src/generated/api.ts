@@ -158,6 +158,13 @@ export interface paths {
     /** Change the website settings (admins) */
     put: operations['data_SiteSettingsController_update'];
   };
+  '/api/data/audit': {
+    /**
+     * What admins did, newest first, one page at a time (admins)
+     * @description Every admin action (products, stock, orders, users, wallets, site settings) with who, when, what and the changed fields before and after. The number of all matching entries is in X-Total-Count.
+     */
+    get: operations['data_AuditController_list'];
+  };
   '/api/csp-reports': {
     /**
      * Content-Security-Policy violations, as a browser reports them (no token)
@@ -439,6 +446,49 @@ export interface components {
       /** @description Checked by isMediaUrlOrEmpty */
       logo: string;
       lowStockThreshold?: number;
+    };
+    AuditTargetResponse: {
+      /** @enum {string} */
+      type: 'product' | 'order' | 'user' | 'wallet' | 'settings';
+      /** @description The record acted on */
+      id: string;
+      /** @description A product name, an e-mail, a payment method, an order */
+      label: string;
+    };
+    AuditEntryResponse: {
+      /** @description The entry's id (the id of the event it was written from) */
+      _id: string;
+      /** @description The admin who acted (their user id) */
+      actorId: string;
+      /** @enum {string} */
+      action:
+        | 'product.created'
+        | 'product.updated'
+        | 'product.stock-changed'
+        | 'product.deleted'
+        | 'order.paid'
+        | 'order.delivered'
+        | 'order.cancelled'
+        | 'order.refunded'
+        | 'order.deleted'
+        | 'user.promoted'
+        | 'user.deleted'
+        | 'wallet.updated'
+        | 'settings.updated';
+      target: components['schemas']['AuditTargetResponse'];
+      /** @description The changed fields before; null when the action created the record */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The changed fields after; null when the action deleted the record */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * Format: date-time
+       * @description When the action took effect
+       */
+      at: string;
     };
     UploadImageBody: {
       /** @description Where the image is served: /api/media/<24 hex id>/<timestamp>-<slug>.<png|jpg|webp|gif> */
@@ -1168,10 +1218,10 @@ export interface operations {
   users_UsersAdminController_list: {
     parameters: {
       query?: {
-        q?: string;
-        isAdmin?: boolean;
         page?: number;
         limit?: number;
+        q?: string;
+        isAdmin?: boolean;
       };
     };
     responses: {
@@ -1291,6 +1341,54 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * What admins did, newest first, one page at a time (admins)
+   * @description Every admin action (products, stock, orders, users, wallets, site settings) with who, when, what and the changed fields before and after. The number of all matching entries is in X-Total-Count.
+   */
+  data_AuditController_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        /** @description Only this action */
+        action?:
+          | 'product.created'
+          | 'product.updated'
+          | 'product.stock-changed'
+          | 'product.deleted'
+          | 'order.paid'
+          | 'order.delivered'
+          | 'order.cancelled'
+          | 'order.refunded'
+          | 'order.deleted'
+          | 'user.promoted'
+          | 'user.deleted'
+          | 'wallet.updated'
+          | 'settings.updated';
+        /** @description Only actions on this kind of record */
+        targetType?: 'product' | 'order' | 'user' | 'wallet' | 'settings';
+        /** @description Only actions on this record (its id) */
+        targetId?: string;
+        /** @description Only this admin's actions (their user id) */
+        actorId?: string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description How many items match, across every page */
+          'X-Total-Count'?: number;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryResponse'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

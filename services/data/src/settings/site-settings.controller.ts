@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { SiteSettings } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { SiteSettingsResponse } from './dto/site-settings.response';
 import { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
 import { SiteSettingsService } from './site-settings.service';
@@ -23,7 +23,10 @@ export class SiteSettingsController {
   @ApiOperation({ summary: 'Change the website settings (admins)' })
   @ApiOkResponse({ type: SiteSettingsResponse })
   @ApiErrors(404)
-  update(@Body() body: UpdateSiteSettingsDto): Promise<SiteSettings> {
-    return this.settings.update(body);
+  update(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() body: UpdateSiteSettingsDto,
+  ): Promise<SiteSettings> {
+    return this.settings.update(admin, body);
   }
 }

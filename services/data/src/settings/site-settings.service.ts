@@ -1,4 +1,10 @@
-import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -8,7 +14,15 @@ import {
   type SettingsUpdatedEvent,
   type SiteSettings,
 } from '@shop/contracts';
-import { OutboxRelayProvider, SERVICE_CONTEXT, type ServiceContext, newEvent } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  OutboxRelayProvider,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  adminActionEvent,
+  newEvent,
+  stillHolding,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { DataConfig } from '../config/data.config';
 import type { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
@@ -49,13 +63,29 @@ export class SiteSettingsService implements OnApplicationBootstrap {
    * An admin changes a settings record; `settings.updated` and `settings.low-stock-threshold.updated` go
    * out with the change.
    */
-  async update(request: UpdateSiteSettingsDto): Promise<SiteSettings> {
+  async update(admin: AuthenticatedUser, request: UpdateSiteSettingsDto): Promise<SiteSettings> {
     const { id, siteName, currency, logo } = request;
-    // A client that does not send the threshold (one written before it existed) keeps the stored one.
-    const stored = await this.settings.findById(id).select('lowStockThreshold').lean<SiteSettingsRecord>();
+    const stored = await this.settings
+      .findById(id)
+      .select('siteName currency logo lowStockThreshold')
+      .lean<SiteSettingsRecord>();
     if (!stored) throw new NotFoundException('Settings not found');
+    // A client that does not send the threshold (one written before it existed) keeps the stored one.
     const lowStockThreshold =
       request.lowStockThreshold ?? stored.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+    const before = {
+      siteName: stored.siteName,
+      currency: stored.currency,
+      logo: stored.logo,
+      lowStockThreshold: stored.lowStockThreshold,
+    };
+    const audit = adminActionEvent({
+      actor: admin,
+      action: 'settings.updated',
+      target: { type: 'settings', id: id.toLowerCase(), label: siteName },
+      before,
+      after: { siteName, currency, logo, lowStockThreshold },
+    });
     const event: SettingsUpdatedEvent = newEvent(SETTINGS_UPDATED, {
       settingsId: id.toLowerCase(),
       siteName,
@@ -68,12 +98,13 @@ export class SiteSettingsService implements OnApplicationBootstrap {
     });
     const updated = await this.relay.updateWithEvent(
       this.settings,
-      { _id: id },
+      // Only while it holds what was read: the audit trail's "before" is what this change replaced.
+      { _id: id, ...stillHolding(before) },
       { $set: { siteName, currency, logo, lowStockThreshold } },
-      [event, thresholdEvent],
+      [event, thresholdEvent, audit],
       { returnDocument: 'after', projection: SETTINGS_FIELDS, runValidators: true },
     );
-    if (!updated) throw new NotFoundException('Settings not found');
+    if (!updated) throw new ConflictException('The settings changed meanwhile, please try again');
     return toSiteSettings(updated);
   }
 

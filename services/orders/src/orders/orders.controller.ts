@@ -201,8 +201,8 @@ export class OrdersController {
   @ApiOperation({ summary: 'Confirm the payment of an order (admins)' })
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404, 409)
-  markPaid(@Param('id') id: string): Promise<Order> {
-    return this.orders.markPaid(id);
+  markPaid(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
+    return this.orders.markPaid(admin, id);
   }
 
   @Put('delivered/:id')
@@ -210,8 +210,8 @@ export class OrdersController {
   @ApiOperation({ summary: 'Mark a paid order delivered (admins)' })
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404, 409)
-  deliver(@Param('id') id: string): Promise<Order> {
-    return this.orders.deliver(id);
+  deliver(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
+    return this.orders.deliver(admin, id);
   }
 
   @Delete('delete/:id')
@@ -220,7 +220,7 @@ export class OrdersController {
   @ApiOperation({ summary: 'Delete an order (admins); unpaid stock goes back to the shelf' })
   @ApiOkResponse({ type: OrderDeletedResponse })
   @ApiErrors(404)
-  delete(@Param('id') id: string): Promise<OrderDeleted> {
-    return this.orders.delete(id);
+  delete(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<OrderDeleted> {
+    return this.orders.delete(admin, id);
   }
 }

@@ -14,6 +14,7 @@ import {
   ORDER_DELIVERED,
   ORDER_PAID,
   ORDER_REFUNDED,
+  type AdminActionName,
   type EventEnvelope,
   type Order,
   type OrderAction,
@@ -34,6 +35,7 @@ import {
   OutboxRelayProvider,
   SERVICE_CONTEXT,
   type ServiceContext,
+  adminActionEvent,
   escapeRegex,
   findPage,
   newEvent,
@@ -143,6 +145,45 @@ interface TransitionRequest {
   refund?: RefundRecord;
   /** The event the change publishes, built from the order before and the change. */
   event: (before: OrderRecord, transition: OrderTransition, now: Date) => EventEnvelope;
+  /** The admin acting, whose action the audit trail records (`admin.action` beside the event). */
+  admin?: AuthenticatedUser;
+}
+
+/** The audit trail's name of each action an admin takes on an order. */
+const AUDITED_ACTIONS: Partial<Record<OrderAction, AdminActionName>> = {
+  markPaid: 'order.paid',
+  deliver: 'order.delivered',
+  cancel: 'order.cancelled',
+  refund: 'order.refunded',
+  delete: 'order.deleted',
+};
+
+/** The `admin.action` of an admin's transition: the fields it changed, before and after. */
+function orderAudit(request: TransitionRequest, before: OrderRecord, result: OrderTransition) {
+  const action = request.admin && AUDITED_ACTIONS[request.action];
+  if (!request.admin || !action) return [];
+  const id = before._id.toHexString();
+  const was = before as unknown as Record<string, unknown>;
+  const changed = Object.keys(result.changes);
+  const refund = request.refund && {
+    refund: {
+      amountCents: request.refund.amountCents,
+      reference: request.refund.reference,
+      reason: request.refund.reason,
+    },
+  };
+  return [
+    adminActionEvent({
+      actor: request.admin,
+      action,
+      target: { type: 'order', id, label: `Order ${id}` },
+      before:
+        request.action === 'delete'
+          ? { status: before.status, isDelivered: before.isDelivered, totalPrice: before.totalPrice }
+          : Object.fromEntries(changed.map((key) => [key, was[key]])),
+      after: request.action === 'delete' ? null : { ...result.changes, ...refund },
+    }),
+  ];
 }
 
 /** Reads and the state transitions of stored orders (rules in `@shop/contracts`' order-status). */
@@ -236,9 +277,10 @@ export class OrdersService {
   }
 
   /** An admin confirms the payment: Not paid or Pending → Paid. */
-  async markPaid(id: string): Promise<Order> {
+  async markPaid(admin: AuthenticatedUser, id: string): Promise<Order> {
     const { order } = await this.transition({
       id,
+      admin,
       action: 'markPaid',
       event: orderPaid('Paid', 'admin'),
     });
@@ -246,9 +288,10 @@ export class OrdersService {
   }
 
   /** An admin marks a paid order delivered. */
-  async deliver(id: string): Promise<Order> {
+  async deliver(admin: AuthenticatedUser, id: string): Promise<Order> {
     const { order } = await this.transition({
       id,
+      admin,
       action: 'deliver',
       event: (before, _transition, now): OrderDeliveredEvent =>
         newEvent(ORDER_DELIVERED, {
@@ -272,7 +315,7 @@ export class OrdersService {
       id,
       action: 'cancel',
       by,
-      ...(viewer.isAdmin ? {} : { owner: viewer.id }),
+      ...(viewer.isAdmin ? { admin: viewer } : { owner: viewer.id }),
       event: (before, { changes }, now): OrderCancelledEvent =>
         newEvent(ORDER_CANCELLED, {
           orderId: before._id.toHexString(),
@@ -304,6 +347,7 @@ export class OrdersService {
     };
     const { order, transition } = await this.transition({
       id,
+      admin,
       action: 'refund',
       refund,
       event: (before, { changes, releasesStock }): OrderRefundedEvent =>
@@ -329,9 +373,10 @@ export class OrdersService {
    * An admin deletes an order: it disappears from every read at once, its `order.deleted` goes out,
    * and an order whose payment was never confirmed gives its stock back (retried until it does).
    */
-  async delete(id: string): Promise<OrderDeleted> {
+  async delete(admin: AuthenticatedUser, id: string): Promise<OrderDeleted> {
     const { order, transition } = await this.transition({
       id,
+      admin,
       action: 'delete',
       event: (before, { releasesStock }): OrderDeletedEvent =>
         newEvent(ORDER_DELETED, {
@@ -403,7 +448,7 @@ export class OrdersService {
             : {}),
         },
         request.refund ? { $set: set, $push: { refunds: request.refund } } : { $set: set },
-        request.event(before, result, now),
+        [request.event(before, result, now), ...orderAudit(request, before, result)],
         { returnDocument: 'after', projection: ORDER_FIELDS },
       );
       if (after) return { order: after, transition: result };

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ACTION,
   ORDER_CREATED,
   ORDER_CANCELLED,
   ORDER_REFUNDED,
@@ -144,7 +145,15 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
         CHECKOUT_RECOVERY_MS: '11000',
         ...options.env,
       },
-      events: [ORDER_CREATED, ORDER_PAID, ORDER_DELIVERED, ORDER_CANCELLED, ORDER_REFUNDED, ORDER_DELETED],
+      events: [
+        ORDER_CREATED,
+        ORDER_PAID,
+        ORDER_DELIVERED,
+        ORDER_CANCELLED,
+        ORDER_REFUNDED,
+        ORDER_DELETED,
+        ADMIN_ACTION,
+      ],
       upstreams: { products: `127.0.0.1:${products.port}` },
       rateLimitFactor: 20,
     });

@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import type { Product } from '@shop/contracts';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { ProductResponse } from './dto/product.response';
 import { CreateProductDto } from './dto/product-input.dto';
 import { ProductsAdminService } from './products-admin.service';
@@ -20,7 +20,7 @@ export class ListingsController {
   @ApiOperation({ summary: 'Create a product (admins)' })
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiErrors(409)
-  create(@Body() input: CreateProductDto): Promise<Product> {
-    return this.admin.create(input);
+  create(@CurrentUser() admin: AuthenticatedUser, @Body() input: CreateProductDto): Promise<Product> {
+    return this.admin.create(admin, input);
   }
 }

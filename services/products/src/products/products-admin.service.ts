@@ -15,7 +15,16 @@ import {
   type ProductDeletedResponse,
   type ProductUpdatedEvent,
 } from '@shop/contracts';
-import { OutboxRelayProvider, isDuplicateKey, newEvent, outboxPush } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  OutboxRelayProvider,
+  adminActionEvent,
+  changedFields,
+  isDuplicateKey,
+  newEvent,
+  outboxPush,
+  stillHolding,
+} from '@shop/service-kit';
 import { type Model, Types, isObjectIdOrHexString } from 'mongoose';
 import { LowStockMonitor } from '../low-stock/low-stock.monitor';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-input.dto';
@@ -49,6 +58,17 @@ function editableFields(input: CreateProductDto | UpdateProductDto, slug: string
     ...(lowStockThreshold !== undefined && { lowStockThreshold }),
   };
 }
+
+/** The fields `editableFields` writes, as stored: what the audit trail compares before and after. */
+const EDITABLE_FIELDS = 'name slug image category brand price countInStock description lowStockThreshold';
+
+type EditableFields = Pick<
+  ProductRecord,
+  'name' | 'slug' | 'image' | 'category' | 'brand' | 'price' | 'countInStock' | 'description'
+> & { lowStockThreshold?: number | null };
+
+/** How often an update reads the product again when it changed between the read and the write. */
+const MAX_UPDATE_ATTEMPTS = 5;
 
 function updatedEvent(
   productId: string,
@@ -89,19 +109,27 @@ export class ProductsAdminService implements OnModuleInit {
     await this.products.init();
   }
 
-  async create(input: CreateProductDto): Promise<Product> {
+  async create(admin: AuthenticatedUser, input: CreateProductDto): Promise<Product> {
     const _id = new Types.ObjectId();
     const slug = slugOrRefuse(productSlug(input.slug, input.name));
     const event = updatedEvent(_id.toHexString(), slug, input);
+    const fields = editableFields(input, slug);
+    const audit = adminActionEvent({
+      actor: admin,
+      action: 'product.created',
+      target: { type: 'product', id: _id.toHexString(), label: input.name },
+      before: null,
+      after: fields,
+    });
     try {
       await this.products.create({
         _id,
-        ...editableFields(input, slug),
+        ...fields,
         // Reviews do not exist yet: a new product has none, whatever the client sent.
         rating: 0,
         numReviews: 0,
         deletedAt: null,
-        outbox: [outboxPush(event).$push.outbox],
+        outbox: [event, audit].map((each) => outboxPush(each).$push.outbox),
       });
     } catch (error) {
       if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
@@ -111,45 +139,76 @@ export class ProductsAdminService implements OnModuleInit {
     return this.answer(_id);
   }
 
-  /** Replaces the admin-editable fields; an empty slug keeps the current one, so links keep working. */
-  async update(id: string, input: UpdateProductDto): Promise<Product> {
+  /**
+   * Replaces the admin-editable fields; an empty slug keeps the current one, so links keep working. The
+   * write only matches while the product still holds what was read (orders take stock meanwhile): the
+   * audit trail's "before" is then exactly what the change replaced.
+   */
+  async update(admin: AuthenticatedUser, id: string, input: UpdateProductDto): Promise<Product> {
     checkedId(id);
-    const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
-    if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    const slug = input.slug?.trim() ? slugOrRefuse(productSlug(input.slug, input.name)) : current.slug;
-    const event = updatedEvent(id, slug, input);
-    let updated: { _id: unknown } | null;
-    try {
-      updated = await this.relay.updateWithEvent<ProductRecord, { _id: unknown }>(
-        this.products,
-        { _id: id, deletedAt: null },
-        { $set: editableFields(input, slug) },
-        event,
-        { projection: '_id' },
-      );
-    } catch (error) {
-      if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
-      throw error;
+    for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt += 1) {
+      const current = await this.products
+        .findOne({ _id: id, deletedAt: null })
+        .select(EDITABLE_FIELDS)
+        .lean<EditableFields & { _id: unknown }>();
+      if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
+      const { _id: _ignored, ...before } = current;
+      const slug = input.slug?.trim() ? slugOrRefuse(productSlug(input.slug, input.name)) : current.slug;
+      const fields = editableFields(input, slug);
+      const after = { ...before, ...fields };
+      const changed = Object.keys(changedFields(before, after).after);
+      const audit = adminActionEvent({
+        actor: admin,
+        action:
+          changed.length === 1 && changed[0] === 'countInStock' ? 'product.stock-changed' : 'product.updated',
+        target: { type: 'product', id, label: input.name },
+        before,
+        after,
+      });
+      let updated: { _id: unknown } | null;
+      try {
+        updated = await this.relay.updateWithEvent<ProductRecord, { _id: unknown }>(
+          this.products,
+          { _id: id, deletedAt: null, ...stillHolding(before) },
+          { $set: fields },
+          [updatedEvent(id, slug, input), audit],
+          { projection: '_id' },
+        );
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new ConflictException(PRODUCT_MESSAGES.slugTaken);
+        throw error;
+      }
+      if (updated) return this.answer(id);
     }
-    if (!updated) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
-    return this.answer(id);
+    throw new ConflictException('The product changed meanwhile, please try again');
   }
 
   /**
    * Soft delete: the outbox lives in the product document, so a hard delete would lose the pending
    * `product.deleted`. The product leaves every read and reservation and its slug is freed.
    */
-  async remove(id: string): Promise<ProductDeletedResponse> {
+  async remove(admin: AuthenticatedUser, id: string): Promise<ProductDeletedResponse> {
     checkedId(id);
-    const current = await this.products.findOne({ _id: id, deletedAt: null }).select('slug').lean();
+    const current = await this.products
+      .findOne({ _id: id, deletedAt: null })
+      .select('name slug countInStock')
+      .lean<Pick<ProductRecord, 'name' | 'slug' | 'countInStock'>>();
     if (!current) throw new NotFoundException(PRODUCT_MESSAGES.notFound);
     const event: ProductDeletedEvent = newEvent(PRODUCT_DELETED, { productId: id });
+    const audit = adminActionEvent({
+      actor: admin,
+      action: 'product.deleted',
+      target: { type: 'product', id, label: current.name },
+      before: { name: current.name, slug: current.slug, countInStock: current.countInStock },
+      after: null,
+    });
     const deleted = await this.relay.updateWithEvent(
       this.products,
-      { _id: id, deletedAt: null },
+      // The slug read is the one the record keeps as deletedSlug.
+      { _id: id, deletedAt: null, slug: current.slug },
       // A colon never appears in a real slug, so the freed value can never clash with one.
       { $set: { deletedAt: new Date(), deletedSlug: current.slug, slug: `deleted:${id}` } },
-      event,
+      [event, audit],
       { projection: '_id' },
     );
     if (!deleted) throw new NotFoundException(PRODUCT_MESSAGES.notFound);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Product, ProductDeletedResponse, ProductFacets } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors, withTotalCount } from '@shop/service-kit';
+import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser, withTotalCount } from '@shop/service-kit';
 import { CatalogRead } from '../catalog-cache';
 import { ProductDeletedBody, ProductFacetsResponse, ProductResponse } from './dto/product.response';
 import type { FastifyReply } from 'fastify';
@@ -78,8 +78,12 @@ export class ProductsController {
   @ApiOperation({ summary: 'Update a product (admins)' })
   @ApiOkResponse({ type: ProductResponse })
   @ApiErrors(404, 409)
-  update(@Param('productId') productId: string, @Body() input: UpdateProductDto): Promise<Product> {
-    return this.admin.update(productId, input);
+  update(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('productId') productId: string,
+    @Body() input: UpdateProductDto,
+  ): Promise<Product> {
+    return this.admin.update(admin, productId, input);
   }
 
   @Delete('delete/:id')
@@ -87,7 +91,7 @@ export class ProductsController {
   @ApiOperation({ summary: 'Delete a product (admins)' })
   @ApiOkResponse({ type: ProductDeletedBody })
   @ApiErrors(404)
-  remove(@Param('id') id: string): Promise<ProductDeletedResponse> {
-    return this.admin.remove(id);
+  remove(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<ProductDeletedResponse> {
+    return this.admin.remove(admin, id);
   }
 }

@@ -44,7 +44,7 @@ export class UsersAdminController {
   @ApiOperation({ summary: 'Make an account an admin (admins)' })
   @ApiOkResponse({ type: UserSummaryResponse })
   @ApiErrors(404)
-  markAdmin(@Param('id') id: string): Promise<UserSummary> {
-    return this.admin.markAdmin(id);
+  markAdmin(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string): Promise<UserSummary> {
+    return this.admin.markAdmin(actor, id);
   }
 }

@@ -10,6 +10,7 @@ import {
 import {
   type AuthenticatedUser,
   OutboxRelayProvider,
+  adminActionEvent,
   escapeRegex,
   findPage,
   newEvent,
@@ -74,10 +75,23 @@ export class UsersAdminService {
   async delete(actor: AuthenticatedUser, id: string): Promise<Confirmation> {
     checkId(id);
     if (id === actor.id) throw new BadRequestException(CANNOT_DELETE_SELF_MESSAGE);
+    const current = await this.users
+      .findOne({ _id: id, deletedAt: null })
+      .select('name email isAdmin')
+      .lean<Pick<UserRecord, 'name' | 'email' | 'isAdmin'>>();
+    if (!current) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
     const event: UserDeletedEvent = newEvent(USER_DELETED, { userId: id });
+    const audit = adminActionEvent({
+      actor,
+      action: 'user.deleted',
+      target: { type: 'user', id, label: current.email },
+      before: { name: current.name, email: current.email, isAdmin: current.isAdmin },
+      after: null,
+    });
     const deleted = await this.relay.updateWithEvent(
       this.users,
-      { _id: id, deletedAt: null },
+      // The account as read: the audit trail's "before" is what was deleted.
+      { _id: id, deletedAt: null, email: current.email, name: current.name, isAdmin: current.isAdmin },
       {
         $set: {
           deletedAt: new Date(),
@@ -88,7 +102,7 @@ export class UsersAdminService {
           isAdmin: false,
         },
       },
-      event,
+      [event, audit],
       { projection: '_id' },
     );
     if (!deleted) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
@@ -99,14 +113,27 @@ export class UsersAdminService {
    * Makes an account an admin; doing it again changes nothing. The rights arrive with the user's
    * next token (docs/decisions/0005-identity.md); `user.promoted` tells whoever cares.
    */
-  async markAdmin(id: string): Promise<UserSummary> {
+  async markAdmin(actor: AuthenticatedUser, id: string): Promise<UserSummary> {
     checkId(id);
+    const account = await this.users
+      .findOne({ _id: id, deletedAt: null })
+      .select('email')
+      .lean<Pick<UserRecord, 'email'>>();
+    if (!account) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
     const event: UserPromotedEvent = newEvent(USER_PROMOTED, { userId: id });
+    const audit = adminActionEvent({
+      actor,
+      action: 'user.promoted',
+      target: { type: 'user', id, label: account.email },
+      before: { isAdmin: false },
+      after: { isAdmin: true },
+    });
     const promoted = await this.relay.updateWithEvent<UserRecord, StoredUser>(
       this.users,
+      // An address changes only by a deletion, which also clears isAdmin: the label stays true.
       { _id: id, deletedAt: null, isAdmin: false },
       { $set: { isAdmin: true } },
-      event,
+      [event, audit],
       { returnDocument: 'after', projection: SUMMARY_FIELDS },
     );
     if (promoted) return toSummary(promoted);

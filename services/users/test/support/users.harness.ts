@@ -54,7 +54,7 @@ export const PASSWORD = 'copper-kettle-91';
 
 /** A fresh users service (own database, own keys, own outbox folder) behind a real gateway. */
 export async function startUsers(
-  options: { env?: Record<string, string>; rateLimitFactor?: number } = {},
+  options: { env?: Record<string, string>; rateLimitFactor?: number; events?: string[] } = {},
 ): Promise<UsersHarness> {
   const keyDir = mkdtempSync(join(tmpdir(), 'users-keys-'));
   const outboxDir = mkdtempSync(join(tmpdir(), 'users-outbox-'));
@@ -83,6 +83,7 @@ export async function startUsers(
       ...options.env,
     },
     rateLimitFactor: options.rateLimitFactor ?? 100,
+    events: options.events,
   });
   return {
     ...service,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { Wallet } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors } from '@shop/service-kit';
+import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { WalletResponse } from './dto/wallet.response';
 import { UpdateWalletDto } from './dto/update-wallet.dto';
 import { WalletsService } from './wallets.service';
@@ -23,7 +23,7 @@ export class WalletsController {
   @ApiOperation({ summary: "Change a payment method's wallet (admins)" })
   @ApiOkResponse({ type: WalletResponse })
   @ApiErrors(404)
-  update(@Body() body: UpdateWalletDto): Promise<Wallet> {
-    return this.wallets.update(body);
+  update(@CurrentUser() admin: AuthenticatedUser, @Body() body: UpdateWalletDto): Promise<Wallet> {
+    return this.wallets.update(admin, body);
   }
 }

@@ -1,7 +1,19 @@
-import { Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { PAYMENT_METHODS, WALLET_UPDATED, type Wallet, type WalletUpdatedEvent } from '@shop/contracts';
-import { OutboxRelayProvider, isDuplicateKey, newEvent } from '@shop/service-kit';
+import {
+  type AuthenticatedUser,
+  OutboxRelayProvider,
+  adminActionEvent,
+  isDuplicateKey,
+  newEvent,
+  stillHolding,
+} from '@shop/service-kit';
 import type { Model } from 'mongoose';
 import type { UpdateWalletDto } from './dto/update-wallet.dto';
 import { WALLET_MODEL, type WalletRecord } from './wallet.schema';
@@ -32,12 +44,20 @@ export class WalletsService implements OnApplicationBootstrap {
   }
 
   /** An admin sets where a payment method is paid to; `wallet.updated` goes out with the change. */
-  async update(request: UpdateWalletDto): Promise<Wallet> {
+  async update(admin: AuthenticatedUser, request: UpdateWalletDto): Promise<Wallet> {
     const current = await this.wallets
       .findOne({ paymentMethod: request.coin })
-      .select('_id')
+      .select('_id paymentDetails qrCode')
       .lean<WalletRecord>();
     if (!current) throw new NotFoundException('Wallet not found');
+    const before = { paymentDetails: current.paymentDetails, qrCode: current.qrCode };
+    const audit = adminActionEvent({
+      actor: admin,
+      action: 'wallet.updated',
+      target: { type: 'wallet', id: current._id.toHexString(), label: request.coin },
+      before,
+      after: { paymentDetails: request.walletId, qrCode: request.qrCode },
+    });
     const event: WalletUpdatedEvent = newEvent(WALLET_UPDATED, {
       walletId: current._id.toHexString(),
       paymentMethod: request.coin,
@@ -46,12 +66,13 @@ export class WalletsService implements OnApplicationBootstrap {
     });
     const updated = await this.relay.updateWithEvent(
       this.wallets,
-      { _id: current._id },
+      // Only while it holds what was read: the audit trail's "before" is what this change replaced.
+      { _id: current._id, ...stillHolding(before) },
       { $set: { paymentDetails: request.walletId, qrCode: request.qrCode } },
-      event,
+      [event, audit],
       { returnDocument: 'after', projection: WALLET_FIELDS },
     );
-    if (!updated) throw new NotFoundException('Wallet not found');
+    if (!updated) throw new ConflictException('The wallet changed meanwhile, please try again');
     return toWallet(updated);
   }
 

@@ -1,9 +1,9 @@
 import { USER_LIST_LIMITS } from '@shop/contracts';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { QueryBoolean, QueryNumber, QueryText } from '@shop/service-kit';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PagedQuery, QueryBoolean, QueryText } from '@shop/service-kit';
 
 /** Query of the admin list `GET api/users/all-users`: the source of the contract type `UserListQuery`. */
-export class ListUsersQuery {
+export class ListUsersQuery extends PagedQuery(USER_LIST_LIMITS.maxLimit) {
   @IsOptional()
   @QueryText()
   @IsString({ message: 'q must be a single text' })
@@ -14,18 +14,4 @@ export class ListUsersQuery {
   @QueryBoolean()
   @IsBoolean({ message: 'isAdmin must be true or false' })
   isAdmin?: boolean;
-
-  @IsOptional()
-  @QueryNumber()
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(1_000_000, { message: 'page must be at most 1000000' })
-  page?: number;
-
-  @IsOptional()
-  @QueryNumber()
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(USER_LIST_LIMITS.maxLimit, { message: `limit must be at most ${USER_LIST_LIMITS.maxLimit}` })
-  limit?: number;
 }

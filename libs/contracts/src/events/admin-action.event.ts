@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { id, text } from '../messages/fields';
+import type { EventEnvelope } from './event-envelope';
+
+export const ADMIN_ACTION = 'admin.action';
+
+/** What an admin can do that the audit trail records (docs/product/rules.md, "Audit trail"). */
+export const ADMIN_ACTIONS = [
+  'product.created',
+  'product.updated',
+  'product.stock-changed',
+  'product.deleted',
+  'order.paid',
+  'order.delivered',
+  'order.cancelled',
+  'order.refunded',
+  'order.deleted',
+  'user.promoted',
+  'user.deleted',
+  'wallet.updated',
+  'settings.updated',
+] as const;
+
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+
+/** What an admin action is done to. */
+export const AUDIT_TARGET_TYPES = ['product', 'order', 'user', 'wallet', 'settings'] as const;
+
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** The fields an action changed, each as it was (`before`) or as it became (`after`). */
+const fieldValues = (description: string) =>
+  z.record(z.string(), z.unknown()).nullable().describe(description);
+
+/**
+ * An admin did something to the shop's data. Queued in the same write as the change itself, by the service
+ * that owns the data, so the audit trail's one writer (the data service) hears of every action that took
+ * effect and of none that did not. `before` and `after` hold only the fields that changed.
+ */
+export const adminActionData = z.strictObject({
+  actorId: id('The admin who acted (their user id)'),
+  action: z.enum(ADMIN_ACTIONS),
+  target: z.strictObject({
+    type: z.enum(AUDIT_TARGET_TYPES),
+    id: id('The product, order, user, wallet or settings record acted on'),
+    label: text().describe('What an admin reads for it: a product name, an e-mail, a payment method'),
+  }),
+  before: fieldValues('The changed fields before the action; null when it created the target'),
+  after: fieldValues('The changed fields after the action; null when it deleted the target'),
+});
+
+export type AdminActionData = z.infer<typeof adminActionData>;
+
+export type AdminActionEvent = EventEnvelope<typeof ADMIN_ACTION, AdminActionData>;
