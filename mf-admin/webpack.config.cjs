@@ -18,6 +18,7 @@ module.exports = (_env, argv) =>
         './AllUsersPage': './src/features/users/all-users-page.tsx',
         './WalletUpdatePage': './src/features/wallets/wallet-update-page.tsx',
         './WebsiteUpdatePage': './src/features/website/website-update-page.tsx',
+        './AuditTrailPage': './src/features/audit/audit-trail-page.tsx',
       },
     },
     argv,

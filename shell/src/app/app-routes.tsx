@@ -63,6 +63,7 @@ const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
   ['/all-users', 'admin/AllUsersPage'],
   ['/wallet-update', 'admin/WalletUpdatePage'],
   ['/website-update', 'admin/WebsiteUpdatePage'],
+  ['/audit-trail', 'admin/AuditTrailPage'],
 ];
 
 /** The shell's own screens anyone may open. */

@@ -28,6 +28,7 @@ export const NOT_FOR_CRAWLERS = [
   '/all-orders',
   '/wallet-update',
   '/website-update',
+  '/audit-trail',
   '/all-users',
 ] as const;
 

@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   { to: '/all-products', label: 'View All Products' },
   { to: '/wallet-update', label: 'Wallet Update' },
   { to: '/website-update', label: 'Website Update' },
+  { to: '/audit-trail', label: 'Audit Trail' },
 ] as const;
 
 /** The 'ADMIN FEATURES' dropdown of the profile page: a real menu (arrow keys, Escape, focus returns). */

@@ -102,6 +102,7 @@ describe('User Profile screen', () => {
       ['View All Products', '/all-products'],
       ['Wallet Update', '/wallet-update'],
       ['Website Update', '/website-update'],
+      ['Audit Trail', '/audit-trail'],
     ]);
   });
 
