@@ -541,3 +541,72 @@ test('orders bring a product to its low-stock threshold: the admin finds it unde
   await expect(lowStockOnly).not.toBeChecked();
   await expect(page.getByRole('row').filter({ hasText: plenty!.name })).not.toContainText('Low stock');
 });
+
+test('the audit trail lists what an admin did to a product and an order, with the values before and after', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = freshTag();
+  const image = await uploadThroughApi(baseURL!, admin.token, 'audit.png');
+  const listing = {
+    name: `Audit ${tag}`,
+    image: [image],
+    category: 'Accessories',
+    brand: 'Audit',
+    price: 30,
+    countInStock: 6,
+    description: 'Made by the admin audit test',
+  };
+  const product = await api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, listing);
+  await api(baseURL!, 'POST', `/api/products/update/${product._id}`, admin.token, {
+    ...listing,
+    slug: product.slug,
+    countInStock: 9,
+  });
+  const shopper = await signUpThroughApi(baseURL!, { name: `Audit ${tag}`, email: uniqueEmail(tag) });
+  const order = await placeOrder(baseURL!, shopper, product._id);
+  await api(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
+  await api(baseURL!, 'POST', `/api/orders/${order._id}/refunds`, admin.token, {
+    amountCents: 500,
+    reference: `${tag}-r`,
+    reason: 'Late delivery',
+  });
+  await api(baseURL!, 'PUT', `/api/orders/${order._id}/cancel`, admin.token);
+  await api(baseURL!, 'DELETE', `/api/orders/delete/${order._id}`, admin.token);
+  // The trail is written from the services' events: it follows each action a moment later.
+  const recorded = async (targetId: string) =>
+    (await api<unknown[]>(baseURL!, 'GET', `/api/data/audit?targetId=${targetId}`, admin.token)).length;
+  await expect.poll(() => recorded(product._id)).toBe(2);
+  await expect.poll(() => recorded(order._id)).toBe(4);
+
+  await startSignedIn(page, admin);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'ADMIN FEATURES' }).click();
+  await page.getByRole('menuitem', { name: 'Audit Trail' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit Trail' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search entries' });
+  await search.fill(product._id);
+  await page.keyboard.press('Enter');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(SEEDED_ADMIN.email);
+  await expect(rows.nth(1)).toContainText('Stock changed');
+  await expect(rows.nth(1)).toContainText('countInStock: 6 → 9');
+  await expect(rows.nth(2)).toContainText('Product created');
+  await expect(rows.nth(2)).toContainText(`name: Audit ${tag}`);
+
+  await search.fill(order._id);
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(1)).toContainText('Order deleted');
+  await expect(rows.nth(2)).toContainText('Order cancelled');
+  await expect(rows.nth(2)).toContainText('isCancelled: false → true');
+  await expect(rows.nth(3)).toContainText('Order refunded');
+  await expect(rows.nth(3)).toContainText('refundedCents: 0 → 500');
+  await expect(rows.nth(4)).toContainText('Order marked paid');
+  await expect(rows.nth(4)).toContainText('status: Not paid → Paid');
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Order refunded' });
+  await expect(rows).toHaveCount(2);
+  await expect(page).toHaveURL(/action=order\.refunded/);
+  await expectAccessibleAtBothWidths(page);
+});

@@ -35,3 +35,4 @@ export * from './events/admin-action.event';
 export * from './users/user';
 export * from './users/password-recovery';
 export * from './audit/audit-entry';
+export * from './audit/admin-actions';

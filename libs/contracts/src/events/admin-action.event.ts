@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { id, text } from '../messages/fields';
+import { ADMIN_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/admin-actions';
 import type { EventEnvelope } from './event-envelope';
 
 export const ADMIN_ACTION = 'admin.action';
-
-/** What an admin can do that the audit trail records (docs/product/rules.md, "Audit trail"). */
-export const ADMIN_ACTIONS = [
-  'product.created',
-  'product.updated',
-  'product.stock-changed',
-  'product.deleted',
-  'order.paid',
-  'order.delivered',
-  'order.cancelled',
-  'order.refunded',
-  'order.deleted',
-  'user.promoted',
-  'user.deleted',
-  'wallet.updated',
-  'settings.updated',
-] as const;
-
-export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-
-/** What an admin action is done to. */
-export const AUDIT_TARGET_TYPES = ['product', 'order', 'user', 'wallet', 'settings'] as const;
-
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The fields an action changed, each as it was (`before`) or as it became (`after`). */
 const fieldValues = (description: string) =>
