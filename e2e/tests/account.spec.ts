@@ -1,8 +1,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { mailCatcherMessages, type RunningStack } from '@shop/dev-stack';
 import {
   SEEDED_ADMIN,
+  callApi,
   expect,
   expectAxeClean,
   signInThroughApi,
@@ -12,21 +14,44 @@ import {
   uniqueEmail,
 } from './fixtures';
 
-/** The reset code of the newest message the users service wrote to this address (no SMTP in the test stack). */
-async function resetCodeSentTo(outboxDir: string, email: string): Promise<string> {
+const RESET_CODE = /Your password reset code is (\d{6})/;
+
+/** The reset code of the newest message to this address in the stack's mail catcher. */
+async function codeInMailCatcher(webUrl: string, email: string): Promise<string | undefined> {
+  for (const message of await mailCatcherMessages(webUrl, { to: email })) {
+    const code = RESET_CODE.exec(message.text)?.[1];
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/** The reset code of the newest `.eml` file the users service wrote to this address. */
+async function codeInOutbox(outboxDir: string, email: string): Promise<string | undefined> {
+  const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) =>
+    name.endsWith('.eml'),
+  );
+  for (const name of names.sort().reverse()) {
+    const message = await readFile(join(outboxDir, name), 'utf8');
+    const code = RESET_CODE.exec(message)?.[1];
+    if (code && message.toLowerCase().includes(`to: ${email}`)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The reset code e-mailed to this address: read from the stack's mail catcher, where the users service
+ * sends by SMTP; from its `.eml` files where the stack runs none (Mailpit not built, no Go).
+ */
+async function resetCodeSentTo(stack: RunningStack, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) =>
-      name.endsWith('.eml'),
-    );
-    for (const name of names.sort().reverse()) {
-      const message = await readFile(join(outboxDir, name), 'utf8');
-      const code = /Your password reset code is (\d{6})/.exec(message)?.[1];
-      if (code && message.toLowerCase().includes(`to: ${email}`)) return code;
-    }
+    const code = stack.mail
+      ? await codeInMailCatcher(stack.mail.webUrl, email)
+      : await codeInOutbox(stack.outboxDir, email);
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no reset code for ${email} in ${outboxDir}`);
+  throw new Error(`no reset code for ${email} in ${stack.mail?.webUrl ?? stack.outboxDir}`);
 }
 
 async function signOut(page: Page) {
@@ -90,7 +115,7 @@ test('forgot password, reset with the e-mailed code, sign in with the new passwo
   // The address of the first step is kept: not asked again.
   await expect(page.getByLabel('Email')).toHaveCount(0);
 
-  const code = await resetCodeSentTo(stack.outboxDir, user.email);
+  const code = await resetCodeSentTo(stack, user.email);
   await page.getByLabel('OTP').fill(code);
   await page.getByLabel('New Password', { exact: true }).fill('new-correct-horse');
   await page.getByLabel('Confirm New Password').fill('new-correct-horse');
@@ -102,6 +127,29 @@ test('forgot password, reset with the e-mailed code, sign in with the new passwo
   await page.getByLabel('Password').fill('new-correct-horse');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('button', { name: `Hello, ${user.name}` })).toBeVisible();
+});
+
+test("the mail catcher's inbox shows the e-mail a shopper was sent", async ({ page, baseURL, stack }) => {
+  // The test tools include Mailpit (ensure-tools --servers): a stack without it is a broken set-up here.
+  expect(stack.mail, 'the test stack runs the mail catcher').toBeDefined();
+  const user = await signUpThroughApi(baseURL!);
+  await callApi(baseURL!, 'POST', '/api/users/forgot-password', undefined, { email: user.email });
+  const code = await resetCodeSentTo(stack, user.email);
+
+  await page.goto(stack.mail!.webUrl);
+  await expect(page).toHaveTitle('Shop mail');
+  await page.getByLabel('To').fill(user.email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  const messages = page.getByRole('region', { name: 'Messages' });
+  await expect(messages.getByRole('listitem')).toHaveCount(1);
+  await expect(messages.getByRole('listitem')).toContainText(`to ${user.email}`);
+  await messages.getByRole('link', { name: 'Your password reset code' }).click();
+
+  const message = page.getByRole('region', { name: 'Message' });
+  await expect(message.getByRole('heading', { name: 'Your password reset code', level: 2 })).toBeVisible();
+  await expect(message.getByRole('row', { name: `To ${user.email}` })).toBeVisible();
+  await expect(message.getByText(`Your password reset code is ${code}`)).toBeVisible();
+  await expectAxeClean(page);
 });
 
 test('a wrong reset code is refused with the spec message', async ({ page, baseURL }) => {

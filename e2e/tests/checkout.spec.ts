@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Order, type Product, type UserInfo, type Wallet, priceOrder } from '@shop/contracts';
+import { mailCatcherMessages } from '@shop/dev-stack';
 import { solidPng } from '@shop/testing';
 import {
   SEEDED_ADMIN,
@@ -296,9 +297,10 @@ test("'Order Not Found' for a malformed and for an unknown order id alike", asyn
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a shopper cancels an unpaid order: its stock goes back, and it shows cancelled', async ({
+test('a shopper cancels an unpaid order: its stock goes back, it shows cancelled, and an e-mail says so', async ({
   page,
   baseURL,
+  stack,
 }) => {
   const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const item = await createProduct(
@@ -339,4 +341,13 @@ test('a shopper cancels an unpaid order: its stock goes back, and it shows cance
 
   await page.goto('/orderhistory');
   await expect(page.getByRole('row', { name: new RegExp(order._id) })).toContainText('Cancelled');
+
+  // The users service mails the shopper at each step, through the mail catcher the test stack runs.
+  expect(stack.mail, 'the test stack runs the mail catcher').toBeDefined();
+  const subjects = async () =>
+    (await mailCatcherMessages(stack.mail!.webUrl, { to: shopper.email })).map((mail) => mail.subject);
+  await expect.poll(subjects).toEqual([`Order ${order._id} cancelled`, `Order ${order._id} placed`]);
+  const [cancelled] = await mailCatcherMessages(stack.mail!.webUrl, { to: shopper.email });
+  expect(cancelled!.text).toContain(order._id);
+  expect(cancelled!.html).toContain(order._id);
 });

@@ -5,7 +5,9 @@
 //
 //   node libs/infra/ensure-tools.mjs [--servers | --observability | --browser | --control-plane] [--quiet]
 //
-//   --servers        the embedded MongoDB-wire database and nats-server: what `npm start` waits for
+//   --servers        the embedded MongoDB-wire database, nats-server and the mail catcher (Mailpit, with
+//                    the shop's inbox page): what `npm start` waits for; without Go, the mail catcher is
+//                    left out and the users service writes e-mail to files
 //   --observability  Jaeger and VictoriaMetrics only (npm start builds them so, in the background)
 //   (none)           the servers, oasdiff (the contract gate of every service's tests) and, unless
 //                    SHOP_OBSERVABILITY=0, Jaeger and VictoriaMetrics: what CI's per-part check runs on
@@ -24,6 +26,7 @@ import { constants as osConstants } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import paths from './src/paths.cjs';
 import { ensureGoTools, findGo, goBuildAsTool, goInstall } from './install/builders.mjs';
+import { ensureMailCatcher } from './install/mailpit.mjs';
 import { ensureMongoLauncher } from './install/mongo.mjs';
 import { ensureContractTools, ensureControlPlane, ensureTestTools } from './install/test-tools.mjs';
 import { aptInstall, fail } from './install/system.mjs';
@@ -33,12 +36,14 @@ const versions = paths.toolVersions();
 /**
  * What the first build of each tool costs on this project's 2-core machine, from empty Go and Maven
  * caches (downloads included) while other builds and tests shared the cores: the database launcher
- * 47 s, nats-server 93 s, oasdiff 174 s (install/test-tools.mjs), VictoriaMetrics 2 min 20 s and, with
- * the load average at 13, 6 min; Jaeger 1 min 45 s of downloads and 10 min of compiling (busy).
+ * 47 s, nats-server 93 s, Mailpit 50 s (install/mailpit.mjs, niced), oasdiff 174 s
+ * (install/test-tools.mjs), VictoriaMetrics 2 min 20 s and, with the load average at 13, 6 min; Jaeger
+ * 1 min 45 s of downloads and 10 min of compiling (busy).
  */
 const ESTIMATE = {
   mongo: '~1 min on 2 cores',
   nats: '~1.5 min on 2 cores',
+  mailpit: '~1 min on 2 cores',
   victoriaMetrics: '~2.5 min on 2 cores, up to 6 when they are busy',
   jaeger: '~12 min on 2 busy cores',
 };
@@ -57,7 +62,8 @@ export const observabilityWanted = paths.observabilityWanted;
 
 /**
  * Installs whatever is missing of what the options ask for; resolves when all of it is in place.
- * - `servers` (true): the embedded database's launcher and nats-server.
+ * - `servers` (true): the embedded database's launcher, nats-server and the mail catcher (Mailpit,
+ *   install/mailpit.mjs; left out, with a line saying so, where Go is missing).
  * - `contracts`: oasdiff, the contract gate every service's tests run.
  * - `tests`: every tool only the tests use (oasdiff included): Chromium, decK, Schemathesis, the
  *   manifests' and the pipelines' checkers.
@@ -80,6 +86,7 @@ export async function ensureTools({
   if (servers) {
     ensureMongoLauncher(report, ESTIMATE.mongo);
     ensureNatsServer(report);
+    ensureMailCatcher(report, ESTIMATE.mailpit);
   }
   if (contracts && !tests) ensureContractTools(report);
   if (observability) ensureObservabilityTools(report);

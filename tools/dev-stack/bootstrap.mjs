@@ -80,7 +80,7 @@ async function main() {
     // background while the shop runs (tools/dev-stack/src/stack/observability.ts); the tools only the
     // tests use are npm test's.
     step(
-      'Checking the embedded database and NATS' +
+      'Checking the embedded database, NATS and the mail catcher' +
         (observability
           ? ' (Jaeger and VictoriaMetrics start with the shop, built in the background the first time)'
           : ' (SHOP_OBSERVABILITY=0: no Jaeger, no VictoriaMetrics)'),
@@ -88,7 +88,7 @@ async function main() {
     await ensureTools({ log });
   } else {
     step(
-      'Checking the embedded database, NATS' +
+      'Checking the embedded database, NATS, the mail catcher' +
         (observability ? ', Jaeger, VictoriaMetrics' : '') +
         ' and the test tools (oasdiff, Chromium, decK, Schemathesis, the manifest and pipeline checkers, a local Kubernetes control plane)',
     );

@@ -40,6 +40,11 @@ function tryPort(port: number): Promise<number | null> {
   });
 }
 
+/** Whether `port` can be bound on 127.0.0.1 now (nothing listens on it there or on every address). */
+export async function portIsFree(port: number): Promise<boolean> {
+  return (await tryPort(port)) !== null;
+}
+
 /** Asks for a TCP port that is free on 127.0.0.1 now and outside the range of outgoing connections. */
 export async function freePort(): Promise<number> {
   const high = ephemeralRangeStart() - 1;

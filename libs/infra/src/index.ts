@@ -22,6 +22,13 @@ export {
 export { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './embedded-mongo.js';
 export { startEmbeddedNats, type EmbeddedNats, type EmbeddedNatsOptions } from './embedded-nats.js';
 export {
+  mailCatcherMessages,
+  startMailCatcher,
+  type CaughtMail,
+  type MailCatcher,
+  type MailCatcherOptions,
+} from './mail-catcher.js';
+export {
   planNatsCluster,
   startNatsCluster,
   startScratchNatsCluster,

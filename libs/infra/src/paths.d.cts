@@ -12,6 +12,7 @@ export interface ToolVersions {
   composeGo: string;
   jaeger: string;
   victoriaMetrics: string;
+  mailpit: string;
   oasdiff?: string;
   schemathesis?: string;
   kubernetes: string;
@@ -56,6 +57,8 @@ export interface ToolPaths {
   /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
   jaeger: string;
   victoriaMetrics: string;
+  /** The mail catcher (Mailpit: an SMTP server and a web inbox) the stack gives the users service. */
+  mailpit: string;
   /** The breaking-change check of OpenAPI documents, and the API fuzzer of the browser tests. */
   oasdiff: string;
   schemathesis: string;

@@ -1,9 +1,9 @@
 // npm start on a fresh machine: the shop answers while Jaeger and VictoriaMetrics are still
 // being built, and they join it once built, without a restart. The tools folder is a scratch one holding
-// only what `ensure-tools --servers` leaves on a fresh machine (the database launcher and nats-server,
-// linked to the real ones); the build is a stand-in that does not end until the test says so, as Go
-// compiling Jaeger for minutes does not. Lightened to what the checks need: products alone of the
-// services (the gateway and the four front-ends as always).
+// only what `ensure-tools --servers` leaves on a fresh machine (the database launcher, nats-server and
+// the mail catcher, linked to the real ones); the build is a stand-in that does not end until the test
+// says so, as Go compiling Jaeger for minutes does not. Lightened to what the checks need: products
+// alone of the services (the gateway and the four front-ends as always).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -68,6 +68,7 @@ describe('the first npm start', () => {
     mkdirSync(toolsDir);
     link(real.mongoDir);
     link(dirname(real.ownNatsServer));
+    link(dirname(real.mailpit));
     process.env['SHOP_TOOLS_DIR'] = toolsDir;
     const fs = "require('node:fs')";
     stack = await startStack({

@@ -49,6 +49,9 @@ export const DEFAULT_OBSERVABILITY_PORTS = {
   victoriaMetrics: 8428,
 } as const;
 
+/** The mail catcher's SMTP server (the users service's SMTP_URL) and its web inbox. */
+export const DEFAULT_MAIL_PORTS = { smtp: 1025, web: 8025 } as const;
+
 /** Every port one stack listens on. */
 export interface StackPorts {
   parts: Record<PartName, number>;
@@ -56,6 +59,8 @@ export interface StackPorts {
   metrics: Record<ServiceName, number>;
   /** The gateway's status listener and the observability tools; 0: the tool picks its own and says so. */
   tools: Record<keyof typeof DEFAULT_OBSERVABILITY_PORTS, number>;
+  /** The mail catcher's, when the stack runs one. */
+  mail: Record<keyof typeof DEFAULT_MAIL_PORTS, number>;
 }
 
 /** The documented ports (`default`, npm start) or free ones (`free`, tests), the gateway's as given. */
@@ -76,5 +81,9 @@ export async function stackPorts(kind: 'default' | 'free', gatewayPort?: number)
     tools.gatewayStatus = 0;
     tools.victoriaMetrics = 0;
   }
-  return { parts, metrics, tools };
+  const mail: StackPorts['mail'] = { ...DEFAULT_MAIL_PORTS };
+  if (kind === 'free') {
+    for (const name of Object.keys(mail) as (keyof typeof mail)[]) mail[name] = await freePort();
+  }
+  return { parts, metrics, tools, mail };
 }

@@ -18,6 +18,7 @@ import {
 } from './stack/front-ends.js';
 import { startStackGateway } from './stack/gateway.js';
 import { startInfrastructure } from './stack/infrastructure.js';
+import { type StackMail, startMail } from './stack/mail.js';
 import {
   attachWhenBuilt,
   BackgroundBuild,
@@ -52,6 +53,9 @@ export {
   type RemotesManifestShape,
 } from './stack/front-ends.js';
 export type { ObservabilityBuilder, StackObservability } from './stack/observability.js';
+export type { StackMail } from './stack/mail.js';
+/** Reads the messages of a stack's mail catcher (`stack.mail.webUrl`), for the tests. */
+export { mailCatcherMessages, type CaughtMail } from '@shop/infra';
 export { addressLimitsRaisedTo } from './stack/env.js';
 
 /** The repository root (the one helper of @shop/infra). */
@@ -79,6 +83,13 @@ export interface StackOptions {
   mongoUrl?: string;
   /** An existing NATS (with JetStream) to use instead of starting nats-server. */
   natsUrl?: string;
+  /**
+   * An SMTP server of your own (`smtp://user:pass@host:587`) for the users service's e-mail instead of
+   * the mail catcher (npm start reads SMTP_URL into it). Without it the stack runs Mailpit (`mail`) or,
+   * where it is not built, has users write `.eml` files to `outboxDir`; an SMTP_URL in the environment
+   * is not passed on then, so a test never sends mail out.
+   */
+  smtpUrl?: string;
   /**
    * Copies of a service to run, each on its own port (the first on the service's port, the others on
    * free ones), all behind the gateway, each supervised: `{ products: 2 }`. From SHOP_REPLICAS when absent
@@ -130,8 +141,13 @@ export interface RunningStack {
   /** Every running copy of every service, with its ports (one each unless `replicas` asked for more). */
   instances: ServiceInstance[];
   logDir: string;
-  /** Where the users service writes e-mail (`.eml` files) when no SMTP server is configured. */
+  /**
+   * Where the users service writes e-mail (`.eml` files) when it has no SMTP server: no mail catcher
+   * (`mail` absent: Mailpit is not built) and no `smtpUrl`.
+   */
   outboxDir: string;
+  /** The mail catcher every message the shop sends goes to, when the stack runs one. */
+  mail?: StackMail;
   /** Each service's and the gateway's Prometheus endpoint (`http://127.0.0.1:<port>/metrics`). */
   metricsUrls: Record<ServiceName | 'gateway', string>;
   /** Jaeger and VictoriaMetrics, when the stack runs them. */
@@ -158,8 +174,9 @@ export interface RunningStack {
 }
 
 /**
- * Starts the whole shop: database, NATS with JetStream, (Jaeger,) every built service, the front-ends'
- * static servers and the gateway in front of them, (VictoriaMetrics,) in that order, each waited for.
+ * Starts the whole shop: database, NATS with JetStream, the mail catcher, (Jaeger,) every built service,
+ * the front-ends' static servers and the gateway in front of them, (VictoriaMetrics,) in that order,
+ * each waited for.
  * With `observabilityBuild: 'background'` and either tool not built yet, their build starts first and
  * they start once it is done, while the shop runs.
  */
@@ -210,13 +227,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       natsNodes,
       log,
     });
+    const outboxDir = join(dataDir, 'outbox');
+    const mail = await startMail({
+      parts,
+      ports: ports.mail,
+      dataDir,
+      logDir,
+      outboxDir,
+      smtpUrl: options.smtpUrl,
+      log,
+    });
     if (observability && !build) await startTraceViewer(observability, tools);
 
     const settings = {
       mongoUrl,
       natsUrl,
       keys: ensureTokenKeys(dataDir),
-      outboxDir: join(dataDir, 'outbox'),
+      outboxDir,
+      smtpUrl: mail.smtpUrl,
       logDir,
       otlpEndpoint: observability?.otlpEndpoint,
       streamReplicas: options.natsUrl ? undefined : Math.min(natsNodes, 3),
@@ -284,7 +312,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       natsUrl,
       instances,
       logDir,
-      outboxDir: settings.outboxDir,
+      outboxDir,
+      mail: mail.catcher,
       metricsUrls,
       observability,
       stop,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { REPO_ROOT, startStack } from './stack.js';
+import { redactCredentials } from './stack/infrastructure.js';
 
 /** A whole number from the environment, or a clear refusal naming the variable. */
 function numberFromEnv(name: string, check: (value: number) => boolean): number | undefined {
@@ -14,7 +15,8 @@ function numberFromEnv(name: string, check: (value: number) => boolean): number 
  * `npm start`: the whole shop on the documented ports, data kept under .data/, every part supervised
  * (restarted with backoff when it dies, as Kubernetes would), Ctrl-C stops it all. The README's runner
  * variables are read here: GATEWAY_PORT, GATEWAY_CONFIG, GATEWAY_RATE_LIMIT_FACTOR, MONGO_URL /
- * NATS_URL to use servers of your own instead of the embedded ones; the stack itself reads
+ * NATS_URL to use servers of your own instead of the embedded ones, SMTP_URL to send the shop's e-mail
+ * through a server of your own instead of the mail catcher (Mailpit); the stack itself reads
  * SHOP_OBSERVABILITY (0: no Jaeger and VictoriaMetrics; else, when they are not built yet, they are
  * built in the background and attached once ready), SHOP_REPLICAS (`products=2,orders=2`: copies of
  * services behind the gateway) and SHOP_NATS_CLUSTER (3: clustered nats-server nodes). Every other
@@ -31,11 +33,18 @@ async function main(): Promise<void> {
     rateLimitFactor: numberFromEnv('GATEWAY_RATE_LIMIT_FACTOR', (n) => Number.isFinite(n) && n > 0),
     mongoUrl: process.env['MONGO_URL'] || undefined,
     natsUrl: process.env['NATS_URL'] || undefined,
+    smtpUrl: process.env['SMTP_URL'] || undefined,
     // The first run on a machine builds Jaeger and VictoriaMetrics while the shop already runs.
     observabilityBuild: 'background',
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
-  const { observability } = stack;
+  const { observability, mail } = stack;
+  const smtpUrl = process.env['SMTP_URL'];
+  const mailLine = mail
+    ? `  Mail (Mailpit):             ${mail.webUrl}  (every e-mail the shop sends; SMTP ${mail.smtpUrl})`
+    : smtpUrl
+      ? `  Mail: sent through SMTP_URL (${redactCredentials(smtpUrl)})`
+      : `  Mail: written as .eml files to ${stack.outboxDir} (no mail catcher: it is built where Go is installed)`;
   const addresses = (): string[] =>
     observability
       ? [
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
     [
       '',
       `  The shop is running at ${stack.url}`,
+      mailLine,
       ...seeing,
       `  Gateway metrics: ${stack.metricsUrls.gateway}; each service's on its port + 6000`,
       `  Logs: ${stack.logDir}`,

@@ -46,8 +46,10 @@ export interface ServiceSettings {
   mongoUrl: string;
   natsUrl: string;
   keys: TokenKeyFiles;
-  /** Where users writes e-mail (`.eml` files) when no SMTP server is configured. */
+  /** Where users writes e-mail (`.eml` files) without `smtpUrl`. */
   outboxDir: string;
+  /** The SMTP server users sends e-mail through (SMTP_URL): the stack's mail catcher, or one given. */
+  smtpUrl?: string;
   logDir: string;
   otlpEndpoint?: string;
   /**
@@ -77,10 +79,12 @@ export interface ServiceInstance {
  */
 export function startService(instance: ServiceInstance, settings: ServiceSettings): Promise<ServiceProcess> {
   const { service } = instance;
+  // An SMTP_URL of the environment is the stack's to pass on (StackOptions.smtpUrl), never inherited.
+  const { SMTP_URL: _inherited, ...inherited } = process.env;
   return startServiceProcess(
     service,
     {
-      ...process.env,
+      ...inherited,
       // The service's own name in its spans; a test's extraEnv may still change it or where spans go.
       ...telemetryEnv(service, settings.otlpEndpoint),
       ...(settings.streamReplicas ? { NATS_STREAM_REPLICAS: String(settings.streamReplicas) } : {}),
@@ -94,7 +98,11 @@ export function startService(instance: ServiceInstance, settings: ServiceSetting
       // Every service verifies tokens; only users signs them, so only users gets the private key.
       JWT_PUBLIC_KEY_FILE: settings.keys.publicKeyFile,
       ...(service === 'users'
-        ? { JWT_PRIVATE_KEY_FILE: settings.keys.privateKeyFile, MAIL_OUTBOX_DIR: settings.outboxDir }
+        ? {
+            JWT_PRIVATE_KEY_FILE: settings.keys.privateKeyFile,
+            MAIL_OUTBOX_DIR: settings.outboxDir,
+            ...(settings.smtpUrl ? { SMTP_URL: settings.smtpUrl } : {}),
+          }
         : {}),
     },
     {
