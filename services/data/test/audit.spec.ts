@@ -121,6 +121,25 @@ describe('the audit writer', () => {
   });
 });
 
+describe('a save that changes nothing', () => {
+  it('is recorded with no field before or after: the outbox keeps an empty change', async () => {
+    const [settings] = (await data.call<SiteSettings[]>('GET', '/api/data/all-data')).body;
+    const same = {
+      id: settings!._id,
+      siteName: settings!.siteName,
+      currency: settings!.currency,
+      logo: settings!.logo,
+      lowStockThreshold: settings!.lowStockThreshold,
+    };
+    const before = (await list(`?targetId=${settings!._id}`)).body.length;
+    expect(
+      (await data.call('PUT', '/api/data/update-data', { token: data.adminToken, body: same })).status,
+    ).toBe(200);
+    const [entry] = await entriesFor(settings!._id, before + 1);
+    expect(entry).toMatchObject({ action: 'settings.updated', before: {}, after: {} });
+  });
+});
+
 describe('GET api/data/audit', () => {
   it('is for admins only', async () => {
     await data.expectAdminOnly('GET', '/api/data/audit');

@@ -26,7 +26,8 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
     data: {},
     traceContext: {},
   },
-  { _id: false },
+  // An event's data is kept as it was given: an empty object in it ({} fields changed) is data too.
+  { _id: false, minimize: false },
 );
 
 /**
