@@ -2,6 +2,7 @@
 import type { BenchSection } from '../lib/figure.js';
 import { firstLoadSection } from './first-load.js';
 import { lcpSection } from './lcp.js';
+import { orderCommandsSection } from './order-commands.js';
 import { orderExportSection } from './order-export.js';
 import { ordersSection } from './orders.js';
 import { readsSection } from './reads.js';
@@ -15,6 +16,7 @@ export const SECTIONS: BenchSection[] = [
   serverRenderingSection,
   readsSection,
   ordersSection,
+  orderCommandsSection,
   orderExportSection,
   tracingSection,
   scalingSection,
