@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
-import { setUp } from './orders.js';
+import { orderBody, setUp } from './orders.js';
 
 const ORDERS = 20;
 /** How long the work an order sets off after its answer is given to end before the traces are read. */
@@ -97,17 +97,7 @@ async function countOrders(context: BenchContext, stack: RunningStack): Promise<
         'Idempotency-Key': randomUUID(),
         traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
       },
-      body: JSON.stringify({
-        orderItems: [{ _id: products[n % products.length]!._id, quantity: 1 }],
-        shippingAddress: {
-          fullName: buyer.name,
-          address: '1 Bench Street',
-          city: 'Fresno',
-          country: 'United States',
-          phoneNumber: '+1 555 0100',
-        },
-        paymentMethod: 'cashapp',
-      }),
+      body: orderBody(buyer, products[n % products.length]!),
     });
     if (response.status !== 201)
       throw new Error(`an order answered ${response.status}: ${await response.text()}`);

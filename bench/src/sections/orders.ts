@@ -115,6 +115,21 @@ export async function setUp(base: string, buyerCount: number): Promise<Setup> {
  * The order requests: round robin over (buyer, product), so the orders in flight at once are for
  * distinct products; each with its own Idempotency-Key, as the storefront sends them.
  */
+/** The JSON body of a buyer's order of one unit of a product. */
+export function orderBody(buyer: UserInfo, product: Product): string {
+  return JSON.stringify({
+    orderItems: [{ _id: product._id, quantity: 1 }],
+    shippingAddress: {
+      fullName: buyer.name,
+      address: '1 Bench Street',
+      city: 'Fresno',
+      country: 'United States',
+      phoneNumber: '+1 555 0100',
+    },
+    paymentMethod: 'cashapp',
+  });
+}
+
 export function orderRequests(buyers: UserInfo[], products: Product[]): autocannon.Request[] {
   let next = 0;
   return [
@@ -132,17 +147,7 @@ export function orderRequests(buyers: UserInfo[], products: Product[]): autocann
             authorization: `Bearer ${buyer.token}`,
             'idempotency-key': randomUUID(),
           },
-          body: JSON.stringify({
-            orderItems: [{ _id: product._id, quantity: 1 }],
-            shippingAddress: {
-              fullName: buyer.name,
-              address: '1 Bench Street',
-              city: 'Fresno',
-              country: 'United States',
-              phoneNumber: '+1 555 0100',
-            },
-            paymentMethod: 'cashapp',
-          }),
+          body: orderBody(buyer, product),
         };
       },
     },
