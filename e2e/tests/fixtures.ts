@@ -202,6 +202,15 @@ export const SEEDED_ADMIN = { email: 'admin@shop.local', password: 'admin-passwo
 let accounts = 0;
 
 /** An e-mail address no other test uses. */
+/**
+ * Waits until a server-rendered page's code has taken it over: the theme button, drawn disabled until
+ * hydration (docs/rendering.md, "Content before code"), is enabled. A press during hydration can land on
+ * a node React is replacing and be lost; a test about what the page's code does waits for this first.
+ */
+export async function expectTakenOver(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /^Switch to (dark|light) mode$/ })).toBeEnabled();
+}
+
 export function uniqueEmail(prefix = 'shopper'): string {
   accounts += 1;
   return `${prefix}-${Date.now().toString(36)}-${accounts}@example.com`;
