@@ -6,3 +6,4 @@ export {
   type ServiceUnderTest,
   type ServiceUnderTestOptions,
 } from './service-under-test';
+export { adminActionsOn } from './admin-actions';

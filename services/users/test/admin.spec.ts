@@ -1,16 +1,11 @@
 import type { UserInfo } from '@shop/contracts';
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  ADMIN_ACTION,
-  type AdminActionData,
-  EVENTS_STREAM,
-  eventSubject,
-  USER_DELETED,
-} from '@shop/contracts';
+import { ADMIN_ACTION, EVENTS_STREAM, eventSubject, USER_DELETED } from '@shop/contracts';
 import { SignJWT } from 'jose';
 import { Types } from 'mongoose';
 import { connect } from 'nats';
+import { adminActionsOn } from '@shop/service-kit/testing';
 import { jsonCall, until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DeletedUsersPurger } from '../src/users/deleted-users.purger';
@@ -180,15 +175,7 @@ describe('the audit trail of accounts', () => {
   it('records who made an account an admin and who deleted one, with what it was', async () => {
     const email = uniqueEmail('audited');
     const frank = await users.signUp({ name: 'Frank', email });
-    const on = async (count: number) => {
-      const found = () =>
-        users.events
-          .filter((event) => event.type === ADMIN_ACTION)
-          .map((event) => event.data as AdminActionData)
-          .filter((data) => data.target.id === frank._id);
-      await users.waitForEvent(() => found().length >= count);
-      return found();
-    };
+    const on = (count: number) => adminActionsOn(users, frank._id, count);
     // Stored as the service normalises it.
     const target = { type: 'user', id: frank._id, label: frank.email };
     await users.call('PUT', `/api/users/markadmin/${frank._id}`, { token: admin.token });
