@@ -89,10 +89,20 @@ export function followCatalogChanges(
 
   const watch = async (connection: NatsConnection) => {
     for await (const status of connection.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect') {
-        connected = status.type === 'reconnect';
+      if (status.type === 'disconnect') {
+        connected = false;
         // Changes announced while away are lost: start again from nothing.
         cache.dropAll();
+        update();
+      } else if (status.type === 'reconnect') {
+        cache.dropAll();
+        // The client sends its subscription again on reconnecting; a change announced before the server
+        // has it would be missed while the cache keeps pages. The flush's round trip comes after it.
+        // A flush the next disconnect cuts short leaves it off until the reconnect after.
+        connected = await connection.flush().then(
+          () => !connection.isClosed(),
+          () => false,
+        );
         update();
       }
     }
