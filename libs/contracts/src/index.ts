@@ -36,3 +36,4 @@ export * from './users/user';
 export * from './users/password-recovery';
 export * from './audit/audit-entry';
 export * from './audit/admin-actions';
+export * from './flags/fault-flags';

@@ -20,6 +20,7 @@ export * from './outbox/outbox-relay';
 export * from './outbox/outbox-relay.provider';
 export * from './service-context';
 export * from './service-kit.module';
+export * from './flags/feature-flags';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/run-service';
 export * from './auth';

@@ -7,3 +7,4 @@ export {
   type ServiceUnderTestOptions,
 } from './service-under-test';
 export { adminActionsOn } from './admin-actions';
+export { flagSetFile, type FlagSetFile } from './flag-set-file';

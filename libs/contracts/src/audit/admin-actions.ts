@@ -16,11 +16,12 @@ export const ADMIN_ACTIONS = [
   'user.deleted',
   'wallet.updated',
   'settings.updated',
+  'flag.switched',
 ] as const;
 
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
 /** What an admin action is done to. */
-export const AUDIT_TARGET_TYPES = ['product', 'order', 'user', 'wallet', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['product', 'order', 'user', 'wallet', 'settings', 'flag'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -23,6 +23,15 @@ export const baseServiceConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   /** Where `/metrics` is served: by default PORT + 6000 (none when PORT is 0, as in tests); 0 = off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Where the fault flags come from (docs/observability.md, "Fault flags"): `grpc://host:port`, a flagd sync
+   * service (the data service's, `FLAGS_SYNC_PORT`), or `file:///path` to a flag set in flagd's format.
+   * Without it every flag is off.
+   */
+  FLAGS_SOURCE: z
+    .string()
+    .regex(/^(grpc:\/\/[^/]+:\d+|file:\/\/\/.+)$/, 'must be grpc://host:port or file:///path')
+    .optional(),
 });
 
 /** The port of the service's metrics listener, or undefined for none (see METRICS_PORT). */

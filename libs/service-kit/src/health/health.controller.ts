@@ -3,7 +3,8 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
-import { NATS_CONNECTION } from '../service-context';
+import { FeatureFlags } from '../flags/feature-flags';
+import { NATS_CONNECTION, SERVICE_CONTEXT, type ServiceContext } from '../service-context';
 import { within } from '../util/time-limits';
 
 type CheckState = 'up' | 'down';
@@ -16,6 +17,8 @@ export class HealthController {
   constructor(
     @InjectConnection() private readonly mongo: Connection,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
+    private readonly flags: FeatureFlags,
   ) {}
 
   @Get('live')
@@ -26,10 +29,20 @@ export class HealthController {
 
   @Get('ready')
   async ready(): Promise<{ status: 'ok'; checks: Record<string, CheckState> }> {
-    const [mongo, nats] = await Promise.all([this.checkMongo(), this.checkNats()]);
+    const [mongo, nats, failing] = await Promise.all([
+      this.checkMongo(),
+      this.checkNats(),
+      this.flags.string('readinessProbeFailure'),
+    ]);
     const checks = { mongo, nats };
     if (mongo === 'down' || nats === 'down') {
       throw new ServiceUnavailableException({ message: 'Not ready', checks });
+    }
+    // The fault flag `readinessProbeFailure` names this service: not ready on purpose, and the answer says so.
+    if (failing === this.context.name) {
+      throw new ServiceUnavailableException(
+        `Not ready: the fault flag readinessProbeFailure names ${failing}`,
+      );
     }
     return { status: 'ok', checks };
   }

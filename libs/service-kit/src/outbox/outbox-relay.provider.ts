@@ -3,6 +3,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { EventEnvelope } from '@shop/contracts';
 import type { Model, QueryFilter, QueryOptions, UpdateQuery } from 'mongoose';
 import { JetStreamEvents } from '../events/jetstream-events';
+import { FeatureFlags } from '../flags/feature-flags';
 import { SERVICE_CONTEXT, type ServiceContext } from '../service-context';
 import { OutboxRelay } from './outbox-relay';
 import { outboxEntry } from './outbox.schema';
@@ -23,18 +24,33 @@ export class OutboxRelayProvider implements OnApplicationBootstrap, OnModuleDest
     models: Model<any>[],
     private readonly events: JetStreamEvents,
     context: ServiceContext,
+    flags: FeatureFlags,
   ) {
-    this.relay = new OutboxRelay({ models, publisher: events, logger: context.logger });
+    this.relay = new OutboxRelay({
+      models,
+      publisher: events,
+      logger: context.logger,
+      paused: () => flags.boolean('outboxRelayPaused'),
+    });
   }
 
   /** The provider of the relay over the models registered (`MongooseModule.forFeature`) under these names. */
   static forModels(...modelNames: string[]): FactoryProvider<OutboxRelayProvider> {
     return {
       provide: OutboxRelayProvider,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      useFactory: (events: JetStreamEvents, context: ServiceContext, ...models: Model<any>[]) =>
-        new OutboxRelayProvider(models, events, context),
-      inject: [JetStreamEvents, SERVICE_CONTEXT, ...modelNames.map((name) => getModelToken(name))],
+      useFactory: (
+        events: JetStreamEvents,
+        context: ServiceContext,
+        flags: FeatureFlags,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        ...models: Model<any>[]
+      ) => new OutboxRelayProvider(models, events, context, flags),
+      inject: [
+        JetStreamEvents,
+        SERVICE_CONTEXT,
+        FeatureFlags,
+        ...modelNames.map((name) => getModelToken(name)),
+      ],
     };
   }
 

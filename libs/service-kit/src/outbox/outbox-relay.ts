@@ -20,6 +20,8 @@ export interface OutboxRelayOptions {
   /** How often to look for pending events when nobody nudges; also the retry delay after a failure. */
   intervalMs?: number;
   batchSize?: number;
+  /** Whether publishing is paused (the fault flag `outboxRelayPaused`): events wait, and go out once it is not. */
+  paused?: () => Promise<boolean>;
 }
 
 // How many documents with pending events a scrape reads at most to measure the backlog.
@@ -130,6 +132,12 @@ export class OutboxRelay {
    * read the whole collection once per pass.
    */
   private async passDue(reason: PassReason): Promise<void> {
+    if (await this.options.paused?.()) {
+      // Nothing is read or published; the next pass, at the interval, sweeps everything that waited.
+      this.sweepDue = true;
+      this.written.clear();
+      return;
+    }
     const sweep = reason === 'timer' || this.sweepDue || Date.now() - this.lastSweep >= 10 * this.intervalMs;
     const only = sweep ? undefined : [...this.written];
     this.sweepDue = false;

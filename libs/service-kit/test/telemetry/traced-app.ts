@@ -36,7 +36,11 @@ export interface TracedApp {
   close(): Promise<void>;
 }
 
-export async function startTracedApp(databaseName: string): Promise<TracedApp> {
+/** The traced app on a database of its own; `env` adds to its environment (FLAGS_SOURCE, ...). */
+export async function startTracedApp(
+  databaseName: string,
+  env: Record<string, string> = {},
+): Promise<TracedApp> {
   const { logger, lines: logLines } = capturedLogger('things');
   const metricsPort = await freePort();
   const { app } = await startServiceApp({
@@ -44,7 +48,7 @@ export async function startTracedApp(databaseName: string): Promise<TracedApp> {
     database: databaseName,
     configSchema: baseServiceConfigSchema,
     module: (serviceContext) => TracedAppModule.register(serviceContext),
-    env: { METRICS_PORT: String(metricsPort) },
+    env: { METRICS_PORT: String(metricsPort), ...env },
     logger,
   });
   const base = await app.getUrl();
