@@ -4,6 +4,7 @@ import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuditModule } from './audit/audit.module';
 import type { DataConfig } from './config/data.config';
 import { CspReportsModule } from './csp-reports/csp-reports.module';
+import { FlagsModule } from './flags/flags.module';
 import { SettingsModule } from './settings/settings.module';
 
 @Module({})
@@ -16,6 +17,7 @@ export class AppModule {
         AuthModule.forRoot(context),
         SettingsModule,
         AuditModule,
+        FlagsModule,
         CspReportsModule,
         ApiDocsModule,
       ],

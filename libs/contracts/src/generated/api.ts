@@ -165,6 +165,20 @@ export interface paths {
      */
     get: operations['data_AuditController_list'];
   };
+  '/api/data/flags': {
+    /**
+     * Every fault flag with its variants and the one chosen (admins)
+     * @description Each flag breaks one part of the running shop on purpose when switched from "off".
+     */
+    get: operations['data_FeatureFlagsController_list'];
+  };
+  '/api/data/flags/{key}': {
+    /**
+     * Switch a fault flag to one of its variants (admins)
+     * @description Every service follows within seconds, without a restart; the audit trail records the switch.
+     */
+    put: operations['data_FeatureFlagsController_switch'];
+  };
   '/api/csp-reports': {
     /**
      * Content-Security-Policy violations, as a browser reports them (no token)
@@ -449,7 +463,7 @@ export interface components {
     };
     AuditTargetResponse: {
       /** @enum {string} */
-      type: 'product' | 'order' | 'user' | 'wallet' | 'settings';
+      type: 'product' | 'order' | 'user' | 'wallet' | 'settings' | 'flag';
       /** @description The record acted on */
       id: string;
       /** @description A product name, an e-mail, a payment method, an order */
@@ -474,7 +488,8 @@ export interface components {
         | 'user.promoted'
         | 'user.deleted'
         | 'wallet.updated'
-        | 'settings.updated';
+        | 'settings.updated'
+        | 'flag.switched';
       target: components['schemas']['AuditTargetResponse'];
       /** @description The changed fields before; null when the action created the record */
       before: {
@@ -489,6 +504,33 @@ export interface components {
        * @description When the action took effect
        */
       at: string;
+    };
+    FeatureFlagVariantResponse: {
+      /** @description The variant's name, e.g. "off", "50%", "2s" */
+      name: string;
+      /** @description What the flag gives when this variant is chosen */
+      value: string | number | boolean;
+    };
+    FeatureFlagResponse: {
+      /** @description The flag's key, as the services evaluate it */
+      key: string;
+      /** @description What it breaks when on */
+      description: string;
+      /** @description The service it acts in ("every service" for the relay and readiness flags) */
+      service: string;
+      variants: components['schemas']['FeatureFlagVariantResponse'][];
+      /** @description The variant chosen now; "off" changes nothing */
+      variant: string;
+      /**
+       * Format: date-time
+       * @description When it was last switched
+       */
+      switchedAt?: string;
+      /** @description The admin who last switched it (their user id) */
+      switchedBy?: string;
+    };
+    SwitchFeatureFlagDto: {
+      variant: string;
     };
     UploadImageBody: {
       /** @description Where the image is served: /api/media/<24 hex id>/<timestamp>-<slug>.<png|jpg|webp|gif> */
@@ -1367,9 +1409,10 @@ export interface operations {
           | 'user.promoted'
           | 'user.deleted'
           | 'wallet.updated'
-          | 'settings.updated';
+          | 'settings.updated'
+          | 'flag.switched';
         /** @description Only actions on this kind of record */
-        targetType?: 'product' | 'order' | 'user' | 'wallet' | 'settings';
+        targetType?: 'product' | 'order' | 'user' | 'wallet' | 'settings' | 'flag';
         /** @description Only actions on this record (its id) */
         targetId?: string;
         /** @description Only this admin's actions (their user id) */
@@ -1389,6 +1432,53 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * Every fault flag with its variants and the one chosen (admins)
+   * @description Each flag breaks one part of the running shop on purpose when switched from "off".
+   */
+  data_FeatureFlagsController_list: {
+    responses: {
+      200: {
+        content: {
+          'application/json': components['schemas']['FeatureFlagResponse'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  /**
+   * Switch a fault flag to one of its variants (admins)
+   * @description Every service follows within seconds, without a restart; the audit trail records the switch.
+   */
+  data_FeatureFlagsController_switch: {
+    parameters: {
+      path: {
+        /** @description The flag's key, e.g. orderPlacementFailure */
+        key: string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SwitchFeatureFlagDto'];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          'application/json': components['schemas']['FeatureFlagResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

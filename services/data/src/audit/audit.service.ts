@@ -18,7 +18,9 @@ export class AuditService {
     const filter: QueryFilter<AuditEntryRecord> = {};
     if (query.action) filter.action = query.action;
     if (query.targetType) filter['target.type'] = query.targetType;
-    if (query.targetId) filter['target.id'] = query.targetId.toLowerCase();
+    // Record ids are stored in lower case (hex ids, typed in any case); a flag's key keeps its own.
+    if (query.targetId)
+      filter['target.id'] = { $in: [...new Set([query.targetId, query.targetId.toLowerCase()])] };
     if (query.actorId) filter.actorId = query.actorId.toLowerCase();
     const { docs, total } = await findPage<AuditEntryRecord>(this.entries, filter, {
       select: ENTRY_FIELDS,
