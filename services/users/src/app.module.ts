@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import type { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import type { UsersConfig } from './config/users.config';
+import { FaultsModule } from './faults/memory-leak.fault';
 import type { Mailer } from './mail/mailer';
 import { OrderMailModule } from './order-mail/order-mail.module';
 import { PasswordRecoveryModule } from './recovery/password-recovery.module';
@@ -36,6 +37,7 @@ export class AppModule {
         OrderMailModule.register(overrides.mailer),
         UsersModule,
         AdminSeedModule,
+        FaultsModule,
       ],
     };
   }

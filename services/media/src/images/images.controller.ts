@@ -9,6 +9,7 @@ import {
   Query,
   Req,
   Res,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import {
   MEDIA_ACCEPTED_TYPES,
@@ -24,6 +25,7 @@ import {
   Authenticated,
   ApiErrors,
   CurrentUser,
+  FeatureFlags,
   refusalReason,
   shopCounter,
 } from '@shop/service-kit';
@@ -78,6 +80,7 @@ export class ImagesController {
     private readonly images: ImagesService,
     private readonly variants: ImageVariantsService,
     private readonly throttle: UploadThrottleService,
+    private readonly flags: FeatureFlags,
   ) {}
 
   /** `POST /api/media`: one image, multipart field `file`, at most 3 MB; answers `{ url }`. */
@@ -145,6 +148,13 @@ export class ImagesController {
     const width = widthParam === undefined ? undefined : parseMediaWidth(widthParam);
     if (widthParam !== undefined && width === undefined) {
       throw new BadRequestException(MEDIA_VARIANT_MESSAGES.badWidth);
+    }
+    if (width) {
+      // The fault flags `mediaVariantDelay` and `mediaVariantFailure`: size variants slow, or failing.
+      await this.flags.delay('mediaVariantDelay');
+      if (await this.flags.fails('mediaVariantFailure')) {
+        throw new ServiceUnavailableException('The picture cannot be resized right now, please try again');
+      }
     }
     const { image, bytes } = width
       ? await this.variants.variant(id, name, width, acceptsWebp(accept))

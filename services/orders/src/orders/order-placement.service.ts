@@ -20,6 +20,7 @@ import {
   priceOrder,
 } from '@shop/contracts';
 import {
+  FeatureFlags,
   GroupCommit,
   OutboxRelayProvider,
   SERVICE_CONTEXT,
@@ -93,6 +94,7 @@ export class OrderPlacementService implements OnModuleDestroy {
     private readonly releases: StockReleasesService,
     private readonly relay: OutboxRelayProvider,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext<OrdersConfig>,
+    private readonly flags: FeatureFlags,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -112,6 +114,11 @@ export class OrderPlacementService implements OnModuleDestroy {
       if (!(error instanceof OrderLinesError)) throw error;
       this.refused.add(1, { reason: 'invalid' });
       throw new BadRequestException(error.message);
+    }
+    // The fault flag `orderPlacementFailure`: this share of orders is refused before anything is claimed or taken.
+    if (await this.flags.fails('orderPlacementFailure')) {
+      this.refused.add(1, { reason: 'unavailable' });
+      throw new ServiceUnavailableException('Orders cannot be taken right now, please try again');
     }
     if (!idempotencyKey) {
       return {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { FeatureFlags } from '@shop/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { CatalogCache, type CatalogCacheLimits } from './catalog-cache';
 import { catalogHooks } from './catalog-http';
@@ -11,11 +12,12 @@ class CatalogHttpHooks implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly cache: CatalogCache,
+    private readonly flags: FeatureFlags,
   ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    const hooks = catalogHooks(this.cache);
+    const hooks = catalogHooks(this.cache, this.flags);
     fastify.addHook('onRequest', hooks.onRequest);
     fastify.addHook('onSend', hooks.onSend);
   }

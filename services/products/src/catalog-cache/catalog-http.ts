@@ -1,5 +1,6 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { TOTAL_COUNT_HEADER } from '@shop/contracts';
+import type { FeatureFlags } from '@shop/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   COMPRESS_THRESHOLD_BYTES,
@@ -26,6 +27,7 @@ interface CatalogRead {
 }
 
 const CATALOG_READ = Symbol('catalogRead');
+const PRODUCTS_PATH = '/api/products';
 type MarkedRequest = FastifyRequest & { [CATALOG_READ]?: CatalogRead };
 
 /** Marks a request as a public catalog read whose answer may be cached and gets validators. */
@@ -90,21 +92,29 @@ function prepare(
  * change that lands during the read keeps its answer out of the cache; `onSend` keeps the bytes a
  * marked read was serialised to (once) and gives every public read its validators, cached or not.
  */
-export function catalogHooks(cache: CatalogCache) {
+export function catalogHooks(cache: CatalogCache, flags: FeatureFlags) {
+  /** Answers a cached URL, or notes the generation and lets the read go on. */
+  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const answer = cache.get(request.url);
+    if (!answer) {
+      (request as MarkedRequest)[CATALOG_READ] = { generation: cache.generation };
+      return done();
+    }
+    const url = request.url;
+    const bytes = prepare(request, reply, answer, (added) => cache.grew(url, answer, added));
+    // A 304 sends no payload at all: `send(null)` would serialise JSON `null` and announce
+    // `Content-Length: 4`, which HTTP clients (undici, so Node's fetch and the gateway) treat as a
+    // broken answer and drop the connection over.
+    void (bytes === null ? reply.send() : reply.send(bytes));
+  };
+
   return {
     onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       if (request.method !== 'GET') return done();
-      const answer = cache.get(request.url);
-      if (!answer) {
-        (request as MarkedRequest)[CATALOG_READ] = { generation: cache.generation };
-        return done();
-      }
-      const url = request.url;
-      const bytes = prepare(request, reply, answer, (added) => cache.grew(url, answer, added));
-      // A 304 sends no payload at all: `send(null)` would serialise JSON `null` and announce
-      // `Content-Length: 4`, which HTTP clients (undici, so Node's fetch and the gateway) treat as a
-      // broken answer and drop the connection over.
-      void (bytes === null ? reply.send() : reply.send(bytes));
+      if (!request.url.startsWith(PRODUCTS_PATH)) return answerFromCache(request, reply, done);
+      // The fault flag `catalogReadDelay` slows every catalogue read, answered from memory or not.
+      const go = () => answerFromCache(request, reply, done);
+      flags.delay('catalogReadDelay').then(go, go);
     },
 
     onSend(

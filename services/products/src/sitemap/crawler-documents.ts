@@ -29,6 +29,7 @@ export const NOT_FOR_CRAWLERS = [
   '/wallet-update',
   '/website-update',
   '/audit-trail',
+  '/fault-flags',
   '/all-users',
 ] as const;
 

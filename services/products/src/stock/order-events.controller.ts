@@ -10,6 +10,7 @@ import {
 } from '@shop/contracts';
 import {
   type ConsumerHandle,
+  FeatureFlags,
   JetStreamEvents,
   SERVICE_CONTEXT,
   type ServiceContext,
@@ -42,19 +43,28 @@ export class OrderEventsController implements OnApplicationBootstrap, OnModuleDe
     private readonly events: JetStreamEvents,
     private readonly releasing: StockReleasingService,
     @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
+    private readonly flags: FeatureFlags,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumers.push(
-      await this.events.consume(PAID_ORDERS_CONSUMER, [ORDER_PAID], (event) => this.orderPaid(event)),
+      await this.events.consume(PAID_ORDERS_CONSUMER, [ORDER_PAID], (event) =>
+        this.lagging(() => this.orderPaid(event)),
+      ),
       await this.events.consume(CLOSED_ORDERS_CONSUMER, [ORDER_DELIVERED, ORDER_DELETED], (event) =>
-        this.orderClosed(event),
+        this.lagging(() => this.orderClosed(event)),
       ),
     );
   }
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+  }
+
+  /** The fault flag `productsConsumerLag`: each event waits before it is handled, and so acknowledged. */
+  private async lagging(handle: () => Promise<void>): Promise<void> {
+    await this.flags.delay('productsConsumerLag');
+    await handle();
   }
 
   /** One `order.paid` event. */

@@ -6,6 +6,7 @@ import {
   type ReleaseStockReply,
   type ReserveStockReply,
 } from '@shop/contracts';
+import { FeatureFlags } from '@shop/service-kit';
 import { ReleaseStockDto, ReserveStockDto } from './dto/stock-request.dto';
 import { StockReleasingService } from './stock-releasing.service';
 import { StockReservingService } from './stock-reserving.service';
@@ -16,11 +17,18 @@ export class StockReservationsController {
   constructor(
     private readonly reserving: StockReservingService,
     private readonly releasing: StockReleasingService,
+    private readonly flags: FeatureFlags,
   ) {}
 
   @MessagePattern(PRODUCTS_RESERVE)
-  reserve(@Payload() request: ReserveStockDto): Promise<ReserveStockReply> {
-    return this.reserving.reserve(request.reservationId, request.items);
+  async reserve(@Payload() request: ReserveStockDto): Promise<ReserveStockReply> {
+    try {
+      return await this.reserving.reserve(request.reservationId, request.items);
+    } finally {
+      // The fault flag `reservationReplyDelay`: the answer (stock taken, or refused) comes late. Past orders'
+      // timeout the order fails, and orders gives back whatever the reservation took.
+      await this.flags.delay('reservationReplyDelay');
+    }
   }
 
   @MessagePattern(PRODUCTS_RELEASE)
