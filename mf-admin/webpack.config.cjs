@@ -19,6 +19,7 @@ module.exports = (_env, argv) =>
         './WalletUpdatePage': './src/features/wallets/wallet-update-page.tsx',
         './WebsiteUpdatePage': './src/features/website/website-update-page.tsx',
         './AuditTrailPage': './src/features/audit/audit-trail-page.tsx',
+        './FaultFlagsPage': './src/features/flags/fault-flags-page.tsx',
       },
     },
     argv,

@@ -64,6 +64,7 @@ const ADMIN_ROUTES: ReadonlyArray<readonly [path: string, exposed: string]> = [
   ['/wallet-update', 'admin/WalletUpdatePage'],
   ['/website-update', 'admin/WebsiteUpdatePage'],
   ['/audit-trail', 'admin/AuditTrailPage'],
+  ['/fault-flags', 'admin/FaultFlagsPage'],
 ];
 
 /** The shell's own screens anyone may open. */

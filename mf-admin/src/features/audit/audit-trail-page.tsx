@@ -31,6 +31,7 @@ export const ACTION_LABELS: Record<AdminActionName, string> = {
   'user.deleted': 'User deleted',
   'wallet.updated': 'Wallet updated',
   'settings.updated': 'Website settings updated',
+  'flag.switched': 'Fault flag switched',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -39,6 +40,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   user: 'Users',
   wallet: 'Wallets',
   settings: 'Website settings',
+  flag: 'Fault flags',
 };
 
 interface AuditFilters {

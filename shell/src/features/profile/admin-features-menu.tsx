@@ -12,6 +12,7 @@ const ADMIN_LINKS = [
   { to: '/wallet-update', label: 'Wallet Update' },
   { to: '/website-update', label: 'Website Update' },
   { to: '/audit-trail', label: 'Audit Trail' },
+  { to: '/fault-flags', label: 'Fault Flags' },
 ] as const;
 
 /** The 'ADMIN FEATURES' dropdown of the profile page: a real menu (arrow keys, Escape, focus returns). */

@@ -103,6 +103,7 @@ describe('User Profile screen', () => {
       ['Wallet Update', '/wallet-update'],
       ['Website Update', '/website-update'],
       ['Audit Trail', '/audit-trail'],
+      ['Fault Flags', '/fault-flags'],
     ]);
   });
 
