@@ -246,9 +246,12 @@ describe('network policies', () => {
     check.kongAdmitsProxyOnly(REAL);
   });
 
-  it.each(ROUTED_UNITS)('k8s/%s admits HTTP from Kong only (the shell also from its page server)', (unit) => {
-    check.admitsHttpFromKongOnly(REAL, unit);
-  });
+  it.each(ROUTED_UNITS)(
+    'k8s/%s admits HTTP from Kong only (the shell also from its page server; data also the flags sync from the services)',
+    (unit) => {
+      check.admitsHttpFromKongOnly(REAL, unit);
+    },
+  );
 
   it.each(SCENES)(
     "$scene: each egress rule to the shop's pods names pods that exist, on ports they declare, and that their own policies admit",

@@ -547,15 +547,22 @@ export function kongAdmitsProxyOnly(m: Manifests): void {
 export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
   const [policy, ...others] = policiesOf(m.render(unitFolder(unit)));
   expect(others, 'one NetworkPolicy').toHaveLength(0);
+  const podsNamed = (names: readonly string[]) =>
+    names.map((name) => ({ podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } }));
   expect(policy?.spec?.ingress, `${unit}'s ingress`).toEqual([
     {
-      from: ['kong', ...(CALLERS_BESIDES_KONG[unit] ?? [])].map((name) => ({
-        podSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
-      })),
+      from: podsNamed(['kong', ...(CALLERS_BESIDES_KONG[unit] ?? [])]),
       ports: [{ protocol: 'TCP', port: 'http' }],
     },
+    // The data service also serves the fault flags to every service's flagd provider (not HTTP; not Kong).
+    ...(unit === 'data'
+      ? [{ from: podsNamed(FLAG_SYNC_CLIENTS), ports: [{ protocol: 'TCP', port: 'flags-sync' }] }]
+      : []),
   ]);
 }
+
+/** The units whose flagd provider syncs the fault flags from the data service (docs/observability.md). */
+const FLAG_SYNC_CLIENTS = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
 
 /** A server-rendering unit admits HTTP from its one caller only: never from Kong, so never from browsers. */
 export function admitsHttpFromItsCallerOnly(m: Manifests, unit: string): void {
