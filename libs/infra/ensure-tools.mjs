@@ -45,6 +45,7 @@ const ESTIMATE = {
   nats: '~1.5 min on 2 cores',
   mailpit: '~1 min on 2 cores',
   victoriaMetrics: '~2.5 min on 2 cores, up to 6 when they are busy',
+  vmalert: '~1.5 min on 2 cores (the VictoriaMetrics module is already downloaded)',
   jaeger: '~12 min on 2 busy cores',
 };
 
@@ -124,7 +125,7 @@ function ensureNatsServer({ log, cached }) {
  * of our own.
  */
 function ensureObservabilityTools(report) {
-  const { jaeger, victoriaMetrics } = toolPaths();
+  const { jaeger, victoriaMetrics, vmalert } = toolPaths();
   const neededBy = 'npm start and the browser tests (SHOP_OBSERVABILITY=0 runs without them)';
   ensureGoTools(
     [
@@ -133,6 +134,12 @@ function ensureObservabilityTools(report) {
         `github.com/VictoriaMetrics/VictoriaMetrics/app/victoria-metrics@v${versions.victoriaMetrics}`,
         victoriaMetrics,
         ESTIMATE.victoriaMetrics,
+      ],
+      [
+        `vmalert ${versions.victoriaMetrics}`,
+        `github.com/VictoriaMetrics/VictoriaMetrics/app/vmalert@v${versions.victoriaMetrics}`,
+        vmalert,
+        ESTIMATE.vmalert,
       ],
     ],
     neededBy,

@@ -79,6 +79,8 @@ function toolPaths(versions = toolVersions()) {
     // The trace viewer and the metrics store `npm start` and the browser tests run beside the shop.
     jaeger: join(toolsDir, `jaeger-${versions.jaeger}`, 'jaeger'),
     victoriaMetrics: join(toolsDir, `victoria-metrics-${versions.victoriaMetrics}`, 'victoria-metrics'),
+    // The shipped alert rules evaluated against VictoriaMetrics (same module and version).
+    vmalert: join(toolsDir, `vmalert-${versions.victoriaMetrics}`, 'vmalert'),
     // The mail catcher `npm start` and the browser tests give the users service as its SMTP server.
     mailpit: join(toolsDir, `mailpit-${versions.mailpit}`, 'mailpit'),
     // What tools/contracts/gate compares a service's OpenAPI document with its previous release's by.

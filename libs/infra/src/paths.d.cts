@@ -57,6 +57,8 @@ export interface ToolPaths {
   /** The trace viewer (Jaeger v2 all-in-one) and the metrics store the stack runs beside the shop. */
   jaeger: string;
   victoriaMetrics: string;
+  /** VictoriaMetrics' rule evaluator: the shipped alert rules, evaluated against the stack's metrics. */
+  vmalert: string;
   /** The mail catcher (Mailpit: an SMTP server and a web inbox) the stack gives the users service. */
   mailpit: string;
   /** The breaking-change check of OpenAPI documents, and the API fuzzer of the browser tests. */

@@ -101,6 +101,12 @@ export async function startJaeger(options: {
   return jaeger;
 }
 
+/** The port a VictoriaMetrics program (the store, vmalert) says it listens on, from its log line. */
+export function listeningPort(line: string): number | undefined {
+  const started = /started server at http:\/\/[^/]*:(\d+)\//.exec(line);
+  return started ? Number(started[1]) : undefined;
+}
+
 /**
  * Starts VictoriaMetrics storing under `dataDir`, scraping what `scrapeConfigFile` lists; `port` 0 lets
  * it pick a free one, answered as `port`.
@@ -128,10 +134,7 @@ export async function startVictoriaMetrics(options: {
       // every few seconds wants what was just scraped, as a test after known traffic does.
       '-search.latencyOffset=1s',
     ],
-    readyWhen: (line) => {
-      const started = /started server at http:\/\/[^/]*:(\d+)\//.exec(line);
-      return started ? Number(started[1]) : undefined;
-    },
+    readyWhen: listeningPort,
     timeoutMs: 30_000,
     logFile: options.logFile,
     signalOnExit: 'SIGTERM',

@@ -47,7 +47,11 @@ export const DEFAULT_OBSERVABILITY_PORTS = {
   jaegerQuery: 16686,
   jaegerQueryGrpc: 16685,
   victoriaMetrics: 8428,
+  vmalert: 8880,
 } as const;
+
+/** Where the data service serves the fault flags to every service's flagd provider (FLAGS_SYNC_PORT). */
+export const DEFAULT_FLAGS_SYNC_PORT = 8015;
 
 /** The mail catcher's SMTP server (the users service's SMTP_URL) and its web inbox. */
 export const DEFAULT_MAIL_PORTS = { smtp: 1025, web: 8025 } as const;
@@ -61,6 +65,8 @@ export interface StackPorts {
   tools: Record<keyof typeof DEFAULT_OBSERVABILITY_PORTS, number>;
   /** The mail catcher's, when the stack runs one. */
   mail: Record<keyof typeof DEFAULT_MAIL_PORTS, number>;
+  /** The first data copy's flagd sync service, which every service's FLAGS_SOURCE names. */
+  flagsSync: number;
 }
 
 /** The documented ports (`default`, npm start) or free ones (`free`, tests), the gateway's as given. */
@@ -80,10 +86,12 @@ export async function stackPorts(kind: 'default' | 'free', gatewayPort?: number)
     // Bound last of all, long after a free port was found: these two pick their own (0) instead.
     tools.gatewayStatus = 0;
     tools.victoriaMetrics = 0;
+    tools.vmalert = 0;
   }
   const mail: StackPorts['mail'] = { ...DEFAULT_MAIL_PORTS };
   if (kind === 'free') {
     for (const name of Object.keys(mail) as (keyof typeof mail)[]) mail[name] = await freePort();
   }
-  return { parts, metrics, tools, mail };
+  const flagsSync = kind === 'default' ? DEFAULT_FLAGS_SYNC_PORT : await freePort();
+  return { parts, metrics, tools, mail, flagsSync };
 }

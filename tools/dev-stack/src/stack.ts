@@ -127,6 +127,11 @@ export interface StackOptions {
   only?: ServiceName[];
   /** How often VictoriaMetrics scrapes every part (5 s). */
   scrapeIntervalSeconds?: number;
+  /**
+   * vmalert evaluates the shipped alert rules this many times faster: every window, `for` and interval
+   * divided by it (1, the default, as shipped; a test of an alert shortens them, docs/observability.md).
+   */
+  alertsSpeedup?: number;
   log?: (line: string) => void;
 }
 
@@ -248,6 +253,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logDir,
       otlpEndpoint: observability?.otlpEndpoint,
       streamReplicas: options.natsUrl ? undefined : Math.min(natsNodes, 3),
+      flagsSource: services.includes('data') ? `grpc://127.0.0.1:${ports.flagsSync}` : undefined,
       extraEnv: { ...options.serviceEnv, ...options.telemetryEnv },
     };
     const startInstance = async (instance: ServiceInstance) => {
@@ -296,7 +302,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...instances.map((each) => ({ job: each.service, address: `127.0.0.1:${each.metricsPort}` })),
         { job: 'gateway', address: new URL(metricsUrls.gateway).host },
       ];
-      const settings = { ...tools, scrapeIntervalSeconds: options.scrapeIntervalSeconds ?? 5 };
+      const settings = {
+        ...tools,
+        scrapeIntervalSeconds: options.scrapeIntervalSeconds ?? 5,
+        alertsSpeedup: options.alertsSpeedup,
+      };
       if (build) attachWhenBuilt(build, observability, targets, { ...settings, stopping: () => stopping });
       else await startMetricsStore(observability, targets, settings);
     }

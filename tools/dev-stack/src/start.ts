@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { startLoad } from './load/load-generator.js';
+import { parseLoadSettings } from './load/load-settings.js';
 import { REPO_ROOT, startStack } from './stack.js';
 import { redactCredentials } from './stack/infrastructure.js';
 
@@ -19,10 +21,13 @@ function numberFromEnv(name: string, check: (value: number) => boolean): number 
  * through a server of your own instead of the mail catcher (Mailpit); the stack itself reads
  * SHOP_OBSERVABILITY (0: no Jaeger and VictoriaMetrics; else, when they are not built yet, they are
  * built in the background and attached once ready), SHOP_REPLICAS (`products=2,orders=2`: copies of
- * services behind the gateway) and SHOP_NATS_CLUSTER (3: clustered nats-server nodes). Every other
+ * services behind the gateway) and SHOP_NATS_CLUSTER (3: clustered nats-server nodes). SHOP_LOAD (`on`, or
+ * `rate=5,minutes=30,browser`) runs the load generator against the shop once it is up. Every other
  * variable reaches the services as it is.
  */
 async function main(): Promise<void> {
+  // Refused before anything starts, with what it takes.
+  const loadSettings = process.env['SHOP_LOAD'] ? parseLoadSettings(process.env['SHOP_LOAD']) : undefined;
   const dataDir = join(REPO_ROOT, '.data');
   const stack = await startStack({
     ports: 'default',
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
       ? [
           `  Traces (Jaeger):            ${observability.jaegerUrl}  (API /api/traces?service=orders)`,
           `  Metrics (VictoriaMetrics):  ${observability.victoriaMetricsUrl}/vmui`,
+          `  Alerts (vmalert):           ${observability.alertsUrl}/vmalert  (the shipped alert rules)`,
         ]
       : [];
   const seeing = !observability
@@ -71,15 +77,24 @@ async function main(): Promise<void> {
       ...seeing,
       `  Gateway metrics: ${stack.metricsUrls.gateway}; each service's on its port + 6000`,
       `  Logs: ${stack.logDir}`,
+      `  Fault flags: ${stack.url}/fault-flags (admins; docs/observability.md, "Fault flags")`,
       '  Press Ctrl-C to stop.',
       '',
     ].join('\n'),
   );
+  const load = loadSettings
+    ? await startLoad({
+        url: stack.url,
+        settings: loadSettings,
+        log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+      })
+    : undefined;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\n  Stopping...');
+    await load?.stop();
     // stop() first tells every supervisor not to restart: a terminal's Ctrl-C has reached the parts too.
     await stack.stop();
     process.exit(0);

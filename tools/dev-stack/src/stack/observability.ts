@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { repoRoot, toolPaths } from '@shop/infra';
+import { startVmalert } from '../alerts.js';
 import { type ScrapeTarget, scrapeConfig, startJaeger, startVictoriaMetrics } from '../observability.js';
 import { describeExit } from '../supervisor.js';
 import type { StackPorts } from '../ports.js';
@@ -18,6 +19,8 @@ export interface StackObservability {
   otlpEndpoint: string;
   /** VictoriaMetrics: Prometheus query API under /api/v1, its UI at /vmui (final once it runs). */
   victoriaMetricsUrl: string;
+  /** vmalert on the shipped alert rules: `/api/v1/alerts`, its UI at /vmalert (final once it runs). */
+  alertsUrl: string;
   /**
    * Resolves once both run: when the stack starts, if they were built before; else once the stack has
    * built them in the background and started them (`observabilityBuild: 'background'`). Rejects when
@@ -34,6 +37,7 @@ export function observabilityUrls(tools: StackPorts['tools']): StackObservabilit
     jaegerUrl: `http://127.0.0.1:${tools.jaegerQuery}`,
     otlpEndpoint: `http://127.0.0.1:${tools.otlpHttp}`,
     victoriaMetricsUrl: `http://127.0.0.1:${tools.victoriaMetrics}`,
+    alertsUrl: `http://127.0.0.1:${tools.vmalert}`,
     running: Promise.resolve(),
     building: false,
   };
@@ -41,8 +45,8 @@ export function observabilityUrls(tools: StackPorts['tools']): StackObservabilit
 
 /** Whether Jaeger and VictoriaMetrics are both in the tools folder (SHOP_TOOLS_DIR) already. */
 export function observabilityToolsBuilt(): boolean {
-  const { jaeger, victoriaMetrics } = toolPaths();
-  return existsSync(jaeger) && existsSync(victoriaMetrics);
+  const { jaeger, victoriaMetrics, vmalert } = toolPaths();
+  return existsSync(jaeger) && existsSync(victoriaMetrics) && existsSync(vmalert);
 }
 
 /** A command that builds Jaeger and VictoriaMetrics into the tools folder and exits 0 once both are there. */
@@ -153,7 +157,7 @@ export function attachWhenBuilt(
   build: BackgroundBuild,
   observability: StackObservability,
   targets: ScrapeTarget[],
-  settings: Settings & { scrapeIntervalSeconds: number; stopping: () => boolean },
+  settings: Settings & { scrapeIntervalSeconds: number; alertsSpeedup?: number; stopping: () => boolean },
 ): void {
   const stopped = () => new Error('the stack stopped before Jaeger and VictoriaMetrics ran');
   observability.building = true;
@@ -204,7 +208,7 @@ export async function startTraceViewer(observability: StackObservability, settin
 export async function startMetricsStore(
   observability: StackObservability,
   targets: ScrapeTarget[],
-  settings: Settings & { scrapeIntervalSeconds: number },
+  settings: Settings & { scrapeIntervalSeconds: number; alertsSpeedup?: number },
 ): Promise<void> {
   const scrapeFile = join(settings.dataDir, 'victoria-metrics-scrape.json');
   writeFileSync(
@@ -223,5 +227,20 @@ export async function startMetricsStore(
   });
   settings.log(
     `metrics       ${observability.victoriaMetricsUrl}/vmui (VictoriaMetrics, every part scraped)`,
+  );
+  const speedup = settings.alertsSpeedup ?? 1;
+  await settings.parts.keep('vmalert', async () => {
+    const run = await startVmalert({
+      victoriaMetricsUrl: observability.victoriaMetricsUrl,
+      port: settings.tools.vmalert,
+      dir: join(settings.dataDir, 'vmalert'),
+      logFile: join(settings.logDir, 'vmalert.log'),
+      speedup,
+    });
+    observability.alertsUrl = `http://127.0.0.1:${run.port}`;
+    return run;
+  });
+  settings.log(
+    `alerts        ${observability.alertsUrl}/vmalert (vmalert, the shipped alert rules${speedup === 1 ? '' : `, every window ${speedup} times shorter`})`,
   );
 }

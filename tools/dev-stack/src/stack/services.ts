@@ -57,6 +57,8 @@ export interface ServiceSettings {
    * absent with a NATS of your own, whose environment says.
    */
   streamReplicas?: number;
+  /** Where every service syncs the fault flags from (FLAGS_SOURCE): the first data copy; none without data. */
+  flagsSource?: string;
   /** Extra environment for every service (a test shortening the recovery windows says so here). */
   extraEnv?: Record<string, string>;
 }
@@ -71,6 +73,8 @@ export interface ServiceInstance {
   name: ServiceInstanceName;
   port: number;
   metricsPort: number;
+  /** A data copy's flagd sync service (FLAGS_SYNC_PORT). */
+  flagsSyncPort?: number;
 }
 
 /**
@@ -95,6 +99,8 @@ export function startService(instance: ServiceInstance, settings: ServiceSetting
       MONGO_URL: databaseUrl(settings.mongoUrl, service),
       NATS_URL: settings.natsUrl,
       METRICS_PORT: String(instance.metricsPort),
+      ...(settings.flagsSource ? { FLAGS_SOURCE: settings.flagsSource } : {}),
+      ...(instance.flagsSyncPort ? { FLAGS_SYNC_PORT: String(instance.flagsSyncPort) } : {}),
       // Every service verifies tokens; only users signs them, so only users gets the private key.
       JWT_PUBLIC_KEY_FILE: settings.keys.publicKeyFile,
       ...(service === 'users'
@@ -116,7 +122,7 @@ export function startService(instance: ServiceInstance, settings: ServiceSetting
 /** Every copy of the services to run: the first on the service's own ports, the others on free ones. */
 export async function serviceInstances(
   services: ServiceName[],
-  ports: { parts: Record<PartName, number>; metrics: Record<ServiceName, number> },
+  ports: { parts: Record<PartName, number>; metrics: Record<ServiceName, number>; flagsSync: number },
   replicas: Partial<Record<ServiceName, number>>,
 ): Promise<ServiceInstance[]> {
   const instances: ServiceInstance[] = [];
@@ -130,6 +136,7 @@ export async function serviceInstances(
       name: service,
       port: ports.parts[service],
       metricsPort: ports.metrics[service],
+      ...(service === 'data' && { flagsSyncPort: ports.flagsSync }),
     });
     for (let copy = 2; copy <= count; copy += 1) {
       instances.push({
@@ -137,6 +144,7 @@ export async function serviceInstances(
         name: `${service}-${copy}`,
         port: await freePort(),
         metricsPort: await freePort(),
+        ...(service === 'data' && { flagsSyncPort: await freePort() }),
       });
     }
   }
