@@ -15,6 +15,7 @@ import {
   test,
   uploadImageThroughApi,
 } from './fixtures';
+import { type Span, isUnder, observabilityOf, queryVictoriaMetrics, traceUntil } from './support/telemetry';
 
 // What docs/observability.md promises: one request of the browser is one trace in Jaeger across the gateway,
 // orders, NATS, products and its database; every part's metrics move with known traffic, and VictoriaMetrics
@@ -32,13 +33,6 @@ const SHIPPING = {
   country: 'United States',
   phoneNumber: '555 0100',
 };
-
-function observabilityOf(stack: RunningStack) {
-  if (!stack.observability) {
-    throw new Error('the test stack runs without Jaeger and VictoriaMetrics (SHOP_OBSERVABILITY=0?)');
-  }
-  return stack.observability;
-}
 
 async function createProduct(baseURL: string, admin: UserInfo, name: string, countInStock: number) {
   const image = await uploadImageThroughApi(baseURL, admin.token, 'trace.png', RED_PNG);
@@ -85,79 +79,12 @@ async function traceOfRequest(
   return parseTraceparent(await (await sent).headerValue('traceparent'));
 }
 
-interface JaegerSpan {
-  spanID: string;
-  operationName: string;
-  processID: string;
-  references: { refType: string; spanID: string; traceID: string }[];
-  tags: { key: string; value: unknown }[];
-}
-interface Span {
-  id: string;
-  name: string;
-  service: string;
-  kind: string;
-  parentId?: string;
-  tags: Record<string, unknown>;
-}
-
-/** The trace as Jaeger's query API answers it, each span with its service, kind and parent. */
-async function fetchTrace(jaegerUrl: string, traceId: string): Promise<Span[]> {
-  const response = await fetch(`${jaegerUrl}/api/traces/${traceId}`);
-  if (response.status === 404) return [];
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    data: { spans: JaegerSpan[]; processes: Record<string, { serviceName: string }> }[];
-  };
-  const trace = body.data[0];
-  if (!trace) return [];
-  return trace.spans.map((span) => {
-    const tags = Object.fromEntries(span.tags.map((tag) => [tag.key, tag.value]));
-    return {
-      id: span.spanID,
-      name: span.operationName,
-      service: trace.processes[span.processID]?.serviceName ?? '?',
-      kind: String(tags['span.kind'] ?? 'internal'),
-      parentId: span.references.find((reference) => reference.refType === 'CHILD_OF')?.spanID,
-      tags,
-    };
-  });
-}
-
-/** Waits until the trace holds what `complete` wants (spans arrive in batches from six processes). */
-async function traceUntil(
-  jaegerUrl: string,
-  traceId: string,
-  complete: (spans: Span[]) => boolean,
-): Promise<Span[]> {
-  let spans: Span[] = [];
-  await expect
-    .poll(
-      async () => {
-        spans = await fetchTrace(jaegerUrl, traceId);
-        return complete(spans);
-      },
-      { timeout: 30_000, intervals: [500, 1_000] },
-    )
-    .toBe(true);
-  return spans;
-}
-
 /**
  * The span of a JetStream event (`shop.events.order.paid process`) or a NATS command
  * (`products.reserve publish`): named `<subject> <operation>`.
  */
 const isMessage = (span: Span, subject: string, operation: 'publish' | 'process') =>
   span.name === `${subject} ${operation}` || span.name.endsWith(`.${subject} ${operation}`);
-
-/** `descendant` lies under `ancestor` following parent links inside the trace. */
-function isUnder(spans: Span[], descendant: Span, ancestor: Span): boolean {
-  const byId = new Map(spans.map((span) => [span.id, span]));
-  for (let at = byId.get(descendant.parentId ?? ''); at; at = byId.get(at.parentId ?? '')) {
-    if (at.id === ancestor.id) return true;
-  }
-  return false;
-}
 
 /** A database write of this service's MongoDB instrumentation. */
 const isDbWrite = (span: Span) =>
@@ -356,15 +283,6 @@ async function scrapeAll(stack: RunningStack): Promise<Record<Part, Sample[]>> {
   const parts = [...SERVICES, 'gateway'] as Part[];
   const all = await Promise.all(parts.map((part) => scrape(stack.metricsUrls[part])));
   return Object.fromEntries(parts.map((part, index) => [part, all[index]!])) as Record<Part, Sample[]>;
-}
-
-async function queryVictoriaMetrics(url: string, query: string) {
-  const response = await fetch(`${url}/api/v1/query?query=${encodeURIComponent(query)}`);
-  const body = (await response.json()) as {
-    error?: string;
-    data?: { result: { metric: Record<string, string>; value: [number, string] }[] };
-  };
-  return { httpStatus: response.status, ...body };
 }
 
 test.describe('metrics', () => {
