@@ -127,6 +127,15 @@ describe('PUT api/data/flags/:key', () => {
       status: 404,
       body: { message: 'Flag not found' },
     });
+    // Names every object has are no flag and no variant.
+    expect(await switchFlag('constructor', 'off')).toMatchObject({
+      status: 404,
+      body: { message: 'Flag not found' },
+    });
+    expect(await switchFlag('orderPlacementFailure', 'constructor')).toMatchObject({
+      status: 400,
+      body: { message: 'variant must be one of off, 10%, 50%, 100%' },
+    });
     expect(await switchFlag('orderPlacementFailure', '75%')).toMatchObject({
       status: 400,
       body: { message: 'variant must be one of off, 10%, 50%, 100%' },

@@ -92,9 +92,10 @@ export class FeatureFlagsService implements OnApplicationBootstrap, OnModuleDest
 
   /** An admin switches a flag to one of its variants; the audit trail records it with the same write. */
   async switch(admin: AuthenticatedUser, key: string, variant: string): Promise<FeatureFlag> {
-    const flag = this.definitions.flags[key];
+    // Own keys only: `constructor` or `__proto__` name no flag and no variant.
+    const flag = Object.hasOwn(this.definitions.flags, key) ? this.definitions.flags[key] : undefined;
     if (!flag) throw new NotFoundException('Flag not found');
-    if (!(variant in flag.variants)) {
+    if (!Object.hasOwn(flag.variants, variant)) {
       const names = Object.keys(flag.variants).join(', ');
       throw new BadRequestException(`variant must be one of ${names}`);
     }
@@ -144,7 +145,7 @@ export class FeatureFlagsService implements OnApplicationBootstrap, OnModuleDest
   private chosenVariant(key: string): string {
     const flag = this.definitions.flags[key]!;
     const stored = this.states.get(key)?.variant;
-    return stored !== undefined && stored in flag.variants ? stored : flag.defaultVariant;
+    return stored !== undefined && Object.hasOwn(flag.variants, stored) ? stored : flag.defaultVariant;
   }
 
   /** Reads the switches from the database and tells the listeners when the flag set changed. */
