@@ -90,6 +90,51 @@ describe('JetStream events', () => {
     expect(attempts).toBe(2);
   });
 
+  it('tells how far a consumer is behind: what waits, and how long the oldest of it has been in the stream', async () => {
+    const stamp = Date.now();
+    const [first, second, other] = ['first', 'second', 'other'].map((name) => `test.lag.${name}.${stamp}`);
+    const durable = uniqueDbName('lag');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    const consumer = await events.consume(durable, [first!, second!], async (event) => {
+      if (event.type === first) await released;
+      handled.push(event.type);
+    });
+    expect(await events.consumerLag(durable)).toEqual({ pending: 0, ackPending: 0, oldestAgeSeconds: 0 });
+
+    // An event of a subject the consumer does not take, older than the rest; then one it takes and holds,
+    // then another it takes.
+    await events.publish(newEvent(other!, {}));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const publishedAt = Date.now();
+    await events.publish(newEvent(first!, {}));
+    await events.publish(newEvent(second!, {}));
+    const start = Date.now();
+    await until(async () => (await events.consumerLag(durable)).ackPending === 2);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const before = Date.now();
+    const lag = await events.consumerLag(durable);
+    const after = Date.now();
+    expect(lag).toMatchObject({ pending: 0, ackPending: 2 });
+    // The held event's age, by the order of things alone: it was in the stream before `start` and not
+    // before `publishedAt`, and its age was taken between `before` and `after` (5 ms for the clocks' grain).
+    expect(lag.oldestAgeSeconds, 'at least as old as the held event').toBeGreaterThanOrEqual(
+      (before - start - 5) / 1_000,
+    );
+    expect(
+      lag.oldestAgeSeconds,
+      'no older than the held event (not an event of another subject)',
+    ).toBeLessThanOrEqual((after - publishedAt + 5) / 1_000);
+
+    release();
+    await until(() => handled.length === 2);
+    await until(async () => (await events.consumerLag(durable)).ackPending === 0);
+    expect(await events.consumerLag(durable)).toEqual({ pending: 0, ackPending: 0, oldestAgeSeconds: 0 });
+    await consumer.stop();
+    expect(handled).toEqual([first, second]);
+  });
+
   it('runs a handler once per event and consumer however often it is delivered', async () => {
     const processed = new ProcessedEvents(db);
     const event = newEvent('test.once', {});

@@ -171,6 +171,9 @@ describe('metrics on the service’s own listener', () => {
       sample(after, 'shop_jetstream_consumer_pending', { consumer: traced.durable }),
     ).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'shop_outbox_oldest_age_seconds', { aggregate: 'Thing' })).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(after, 'shop_jetstream_consumer_oldest_pending_age_seconds', { consumer: traced.durable }),
+    ).toBeGreaterThanOrEqual(0);
   });
 
   it('serves the runtime and the MongoDB pool', async () => {

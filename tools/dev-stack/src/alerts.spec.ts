@@ -28,6 +28,22 @@ describe('scaledRuleGroups', () => {
     expect(fast.expr).toContain('> (14.4 * 0.005)');
     expect(groups.find((group) => group.name === 'shop-checkout-sli')!.interval).toBe('500ms');
   });
+
+  it('divides an alert threshold that is an age in seconds, and no other threshold', () => {
+    const { groups } = scaledRuleGroups(shipped, 12);
+    const rules = groups.flatMap((group) => group.rules);
+    const byName = (name: string) => rules.find((rule) => rule.alert === name)!;
+    expect(byName('ShopOutboxStuck')).toMatchObject({
+      expr: 'max by (namespace, pod) (shop_outbox_oldest_age_seconds) > 25',
+      for: '25s',
+    });
+    expect(byName('ShopJetStreamConsumerBehind').expr).toBe(
+      'max by (namespace, consumer) (shop_jetstream_consumer_oldest_pending_age_seconds) > 25',
+    );
+    // A latency SLI's bucket bound is a time, but not a threshold of an alert: it stays.
+    const latency = rules.find((rule) => rule.record === 'shop:checkout_latency:error_ratio_rate5m')!;
+    expect(latency.expr).toContain('le="1"');
+  });
 });
 
 describe('durationSeconds', () => {

@@ -33,22 +33,38 @@ interface RuleGroup {
 }
 
 /**
+ * An alert's threshold when it is a time: the expression compares a `_seconds` gauge (an age, by
+ * Prometheus' unit suffix) with a plain number at its end, as `max(shop_outbox_oldest_age_seconds) > 300`.
+ */
+const SECONDS_THRESHOLD = /(\b[a-z_:]+_seconds\b.*?)\s*(>=|<=|>|<)\s*(\d+(?:\.\d+)?)\s*$/s;
+
+/**
  * The rule groups of a PrometheusRule with every time in them divided by `speedup`: each range in an
- * expression (`[1h]` → `[1m]` at 60), each `for` and each group's interval. Thresholds and names stay as
- * they are, so what fires is what would fire in the cluster, `speedup` times sooner. 1 leaves them as shipped.
+ * expression (`[1h]` → `[1m]` at 60), each `for`, each group's interval, and an alert's threshold when
+ * it is a time (an age in seconds: `> 300` → `> 5`). Other thresholds and the names stay as they are,
+ * so what fires is what would fire in the cluster, `speedup` times sooner. 1 leaves them as shipped.
  */
 export function scaledRuleGroups(prometheusRule: unknown, speedup: number): { groups: RuleGroup[] } {
   const groups = (prometheusRule as { spec?: { groups?: RuleGroup[] } }).spec?.groups;
   if (!Array.isArray(groups)) throw new Error('not a PrometheusRule with spec.groups');
   if (speedup === 1) return { groups };
   const scale = (duration: string) => formatDuration(durationSeconds(duration) / speedup);
+  const scaleExpression = (rule: RuleGroup['rules'][number]) => {
+    const ranges = rule.expr.replace(/\[([0-9a-z.]+)\]/g, (_, duration: string) => `[${scale(duration)}]`);
+    if (!rule.alert) return ranges;
+    return ranges.replace(
+      SECONDS_THRESHOLD,
+      (_, compared: string, operator: string, seconds: string) =>
+        `${compared} ${operator} ${Number(seconds) / speedup}`,
+    );
+  };
   return {
     groups: groups.map((group) => ({
       ...group,
       ...(group.interval && { interval: scale(group.interval) }),
       rules: group.rules.map((rule) => ({
         ...rule,
-        expr: rule.expr.replace(/\[([0-9a-z.]+)\]/g, (_, duration: string) => `[${scale(duration)}]`),
+        expr: scaleExpression(rule),
         ...(rule.for && { for: scale(rule.for) }),
       })),
     })),

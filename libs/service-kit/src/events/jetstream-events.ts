@@ -7,6 +7,7 @@ import {
   JSONCodec,
   type NatsConnection,
   nanos,
+  type NatsError,
   StorageType,
 } from 'nats';
 import { type Counter, context } from '@opentelemetry/api';
@@ -31,6 +32,9 @@ const MAX_AGE_NANOS = nanos(EVENTS_MAX_AGE_DAYS * 86_400_000);
  * again (to any replica of the durable consumer): during a rolling update an upgraded one takes it.
  */
 export const NEWER_VERSION_RETRY_MS = 15_000;
+
+/** The broker's JetStream error code for a message get that found nothing. */
+const NO_MESSAGE_FOUND = 10037;
 
 /** How long stopping a consumer may wait for the broker: a shutdown must not hang while it is away. */
 export const STOP_TIMEOUT_MS = 2_000;
@@ -67,8 +71,9 @@ export class JetStreamEvents {
   }
 
   /**
-   * The lag of this process's durable consumers, read from the broker when metrics are scraped:
-   * `pending` not yet delivered, `ack_pending` delivered and not yet acknowledged.
+   * The lag of this process's durable consumers, read from the broker when metrics are scraped
+   * (`consumerLag`): `pending` not yet delivered, `ack_pending` delivered and not yet acknowledged,
+   * `oldest_pending_age` how long the oldest of either has been in the stream.
    */
   private observeConsumers(): void {
     const meter = shopMeter();
@@ -78,23 +83,62 @@ export class JetStreamEvents {
     const ackPending = meter.createObservableGauge('shop.jetstream.consumer.ack_pending', {
       description: 'Events delivered to the durable consumer and not yet acknowledged',
     });
+    const oldestAge = meter.createObservableGauge('shop.jetstream.consumer.oldest_pending_age', {
+      description:
+        'How long the oldest event the durable consumer has not acknowledged has been in the stream',
+      unit: 's',
+    });
     meter.addBatchObservableCallback(
       async (result) => {
         if (this.durables.size === 0 || this.connection.isClosed()) return;
-        const jsm = await this.jsm();
         await Promise.all(
           [...this.durables].map(async (durable) => {
-            const info = await within(1_000, jsm.consumers.info(EVENTS_STREAM, durable)).catch(
-              () => undefined,
-            );
-            if (!info) return;
-            result.observe(pending, info.num_pending, { consumer: durable });
-            result.observe(ackPending, info.num_ack_pending, { consumer: durable });
+            const lag = await within(1_000, this.consumerLag(durable)).catch(() => undefined);
+            if (!lag) return;
+            result.observe(pending, lag.pending, { consumer: durable });
+            result.observe(ackPending, lag.ackPending, { consumer: durable });
+            result.observe(oldestAge, lag.oldestAgeSeconds, { consumer: durable });
           }),
         );
       },
-      [pending, ackPending],
+      [pending, ackPending, oldestAge],
     );
+  }
+
+  /**
+   * How far a durable consumer is behind, as the broker sees it: events not yet delivered, events
+   * delivered and not acknowledged, and the age of the oldest of them (0 when none wait). The oldest is
+   * the first event of the consumer's subjects after its acknowledgement floor (everything up to the
+   * floor is acknowledged). A count says little across traffic levels; the age is how late the
+   * service is with what other services told it.
+   */
+  async consumerLag(
+    durable: string,
+  ): Promise<{ pending: number; ackPending: number; oldestAgeSeconds: number }> {
+    const jsm = await this.jsm();
+    const info = await jsm.consumers.info(EVENTS_STREAM, durable);
+    const lag = { pending: info.num_pending, ackPending: info.num_ack_pending, oldestAgeSeconds: 0 };
+    if (lag.pending + lag.ackPending === 0) return lag;
+    const { filter_subjects: subjects, filter_subject: subject } = info.config;
+    const seq = info.ack_floor.stream_seq + 1;
+    const oldest = await Promise.all(
+      (subjects?.length ? subjects : [subject ?? `${EVENTS_SUBJECT_PREFIX}>`]).map((next) =>
+        // The broker's STREAM.MSG.GET takes `next_by_subj` with `seq` (the client types it for direct
+        // gets only, which need the stream's allow_direct).
+        jsm.streams
+          .getMessage(EVENTS_STREAM, { seq, next_by_subj: next } as unknown as { seq: number })
+          .then((message) => message.time.getTime())
+          // None left on that subject: acknowledged meanwhile.
+          .catch((error: unknown) => {
+            if ((error as NatsError).jsError?.()?.err_code === NO_MESSAGE_FOUND)
+              return Number.POSITIVE_INFINITY;
+            throw error;
+          }),
+      ),
+    );
+    const at = Math.min(...oldest);
+    if (Number.isFinite(at)) lag.oldestAgeSeconds = Math.max(0, (Date.now() - at) / 1_000);
+    return lag;
   }
 
   private async jsm(): Promise<JetStreamManager> {
