@@ -12,7 +12,7 @@ import {
   uploadImageThroughApi,
 } from './fixtures';
 import { api } from './support/orders';
-import { isUnder, observabilityOf, traceUntil } from './support/telemetry';
+import { isUnder, metricValue, observabilityOf, traceUntil } from './support/telemetry';
 
 // docs/observability.md, "Fault flags": an admin turns a failure on in the running shop from the Fault
 // Flags screen, every service follows, the refusals show in the traces and metrics, the audit trail
@@ -54,19 +54,6 @@ async function order(baseURL: string, shopper: UserInfo, productId: string) {
   });
   const body = (await response.json()) as { message?: string; _id?: string };
   return { status: response.status, message: body.message, orderId: body._id, traceId };
-}
-
-/** A sample's value on a Prometheus text page, 0 when absent. */
-async function metricValue(url: string, name: string, labels: Record<string, string>): Promise<number> {
-  const text = await (await fetch(url)).text();
-  const line = text
-    .split('\n')
-    .find(
-      (each) =>
-        each.startsWith(`${name}{`) &&
-        Object.entries(labels).every(([label, value]) => each.includes(`${label}="${value}"`)),
-    );
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 test('an admin turns order refusals on from the Fault Flags screen, sees them in traces and metrics, and off again with nothing lost', async ({

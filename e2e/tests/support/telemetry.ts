@@ -87,3 +87,29 @@ export async function queryVictoriaMetrics(url: string, query: string) {
   };
   return { httpStatus: response.status, ...body };
 }
+
+/** A sample's value on a Prometheus text page, undefined when the page has none with those labels. */
+export async function metricSample(
+  url: string,
+  name: string,
+  labels: Record<string, string>,
+): Promise<number | undefined> {
+  const text = await (await fetch(url)).text();
+  const line = text
+    .split('\n')
+    .find(
+      (each) =>
+        each.startsWith(`${name}{`) &&
+        Object.entries(labels).every(([label, value]) => each.includes(`${label}="${value}"`)),
+    );
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : undefined;
+}
+
+/** A sample's value on a Prometheus text page, 0 when absent (a counter not counted yet). */
+export async function metricValue(
+  url: string,
+  name: string,
+  labels: Record<string, string>,
+): Promise<number> {
+  return (await metricSample(url, name, labels)) ?? 0;
+}
