@@ -40,6 +40,13 @@ describe('scaledRuleGroups', () => {
     expect(byName('ShopJetStreamConsumerBehind').expr).toBe(
       'max by (namespace, consumer) (shop_jetstream_consumer_oldest_pending_age_seconds) > 25',
     );
+    // A gauge in seconds that is not an age (a delay) keeps its threshold.
+    const delay = { alert: 'Slow', expr: 'max(nodejs_eventloop_delay_mean_seconds) > 0.5', for: '1m' };
+    const withDelay = { spec: { groups: [{ name: 'delay', rules: [delay] }] } };
+    expect(scaledRuleGroups(withDelay, 12).groups[0]!.rules[0], 'a delay is not an age').toEqual({
+      ...delay,
+      for: '5s',
+    });
     // A latency SLI's bucket bound is a time, but not a threshold of an alert: it stays.
     const latency = rules.find((rule) => rule.record === 'shop:checkout_latency:error_ratio_rate5m')!;
     expect(latency.expr).toContain('le="1"');

@@ -33,10 +33,11 @@ interface RuleGroup {
 }
 
 /**
- * An alert's threshold when it is a time: the expression compares a `_seconds` gauge (an age, by
- * Prometheus' unit suffix) with a plain number at its end, as `max(shop_outbox_oldest_age_seconds) > 300`.
+ * An alert's threshold when it is an age: the expression compares an age gauge (`…_age_seconds`) with a
+ * plain number at its end, as `max(shop_outbox_oldest_age_seconds) > 300`. Other gauges in seconds (a
+ * latency, an event-loop delay) are not scaled: the same slowness is as slow at any speed-up.
  */
-const SECONDS_THRESHOLD = /(\b[a-z_:]+_seconds\b.*?)\s*(>=|<=|>|<)\s*(\d+(?:\.\d+)?)\s*$/s;
+const AGE_THRESHOLD = /(\b[a-zA-Z_:][a-zA-Z0-9_:]*_age_seconds\b.*?)\s*(>=|<=|>|<)\s*(\d+(?:\.\d+)?)\s*$/s;
 
 /**
  * The rule groups of a PrometheusRule with every time in them divided by `speedup`: each range in an
@@ -53,7 +54,7 @@ export function scaledRuleGroups(prometheusRule: unknown, speedup: number): { gr
     const ranges = rule.expr.replace(/\[([0-9a-z.]+)\]/g, (_, duration: string) => `[${scale(duration)}]`);
     if (!rule.alert) return ranges;
     return ranges.replace(
-      SECONDS_THRESHOLD,
+      AGE_THRESHOLD,
       (_, compared: string, operator: string, seconds: string) =>
         `${compared} ${operator} ${Number(seconds) / speedup}`,
     );
