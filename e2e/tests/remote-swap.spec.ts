@@ -54,13 +54,21 @@ test('two versions of the catalog are served side by side, and remotes.json swit
   try {
     // Publish: the new version is served beside the current one, and nothing uses it yet.
     expect(await stack.publish('mf-catalog', next.dist)).toBe(next.version);
+    // Point: remotes.json names the new version, here between the server's render of the page and its
+    // code's read of remotes.json (held until then; later reads pass at once). The page takes its HTML over with the version that drew
+    // it (no mismatch: the fixture fails the test on one) and keeps it for the rest of its life: its next
+    // screens still come from it, and nothing mixes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes.json', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
-
-    // Point: remotes.json names the new version. The page already open keeps its version for the rest
-    // of its life: its next screens still come from it, and nothing mixes.
     stack.pointRemotes({ catalog: next.version });
     requests.length = 0;
+    release();
     await openProductPage(page, freshCard());
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(catalogVersionsAskedFor(requests)).toEqual(new Set([current]));

@@ -1,9 +1,11 @@
 import { prefetchCall, readPrefetchedJson } from '@shop/state/prefetch';
 import { addPreloadLink } from '../first-screen/preload-link';
 import { startRemoteScript } from './early-remote-scripts';
+import { renderedRemoteVersions } from '../first-screen/rendered-attribute';
 import {
   REMOTES_MANIFEST_URL,
   parseRemotesManifest,
+  pinnedToRendered,
   type RemoteLocation,
   type RemoteName,
 } from './remotes-manifest';
@@ -61,7 +63,8 @@ export function runsOnArrival(manifest: unknown): boolean {
 export async function preloadRemoteModule(remote: RemoteName, expose: string): Promise<void> {
   await readPrefetchedJson(REMOTES_MANIFEST_URL)
     ?.then(async (raw) => {
-      const location = raw === undefined ? undefined : parseRemotesManifest(raw)[remote];
+      const named = raw === undefined ? {} : parseRemotesManifest(raw);
+      const location = pinnedToRendered(named, renderedRemoteVersions())[remote];
       if (!location) return;
       const manifestUrl = remoteManifestUrl(location);
       prefetchCall(manifestUrl);

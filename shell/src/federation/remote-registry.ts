@@ -2,9 +2,11 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { isAdminAtom, shopStore } from '@shop/state';
 import { takePrefetchedCall } from '@shop/state/prefetch';
 import type { ComponentType } from 'react';
+import { renderedRemoteVersions } from '../first-screen/rendered-attribute';
 import {
   REMOTES_MANIFEST_URL,
   parseRemotesManifest,
+  pinnedToRendered,
   remoteNameOf,
   type RemoteName,
   type RemotesManifest,
@@ -33,7 +35,7 @@ function fetchManifest(): Promise<RemotesManifest> {
   )
     .then(async (response) => {
       if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
-      return parseRemotesManifest(await response.json());
+      return pinnedToRendered(parseRemotesManifest(await response.json()), renderedRemoteVersions());
     })
     .catch((error: unknown) => {
       // Forget the failure so the next screen (or Retry) asks again.

@@ -64,6 +64,28 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   return manifest;
 }
 
+/**
+ * remotes.json with each remote a rendered page was drawn by pinned to the version that drew it
+ * (`rendered`, from the page: first-screen/rendered-attribute.ts), at its conventional path: the page takes
+ * its HTML over with that version's code and keeps it for its life, even when remotes.json names another by
+ * then. An entry of the same version keeps its own URL, and one that names no version (the flat shape) is
+ * left as it is: nothing says it differs.
+ */
+export function pinnedToRendered(
+  manifest: RemotesManifest,
+  rendered: Readonly<Record<string, string>>,
+): RemotesManifest {
+  const pinned: RemotesManifest = { ...manifest };
+  for (const name of REMOTE_NAMES) {
+    const version = rendered[name];
+    const named = manifest[name];
+    if (version === undefined || (named && (named.version === undefined || named.version === version)))
+      continue;
+    pinned[name] = locationOf(name, { version });
+  }
+  return pinned;
+}
+
 /** The remote part of a federated module id ('catalog/HomePage' → 'catalog'). */
 export function remoteNameOf(id: string): RemoteName | undefined {
   const name = id.split('/')[0];

@@ -22,7 +22,7 @@ describe('the page the page server sends', () => {
     expect(page).toContain('<title>Product Page AR-15</title>');
     expect(page).not.toContain('High-quality firearms.');
     expect(page).toContain('<div id="root"><main>AR-15</main></div>');
-    expect(page).toMatch(/^<!doctype html><html data-rendered lang=en>/);
+    expect(page).toMatch(/^<!doctype html><html data-rendered="catalog@1.0.0" lang=en>/);
     expect(page).not.toContain('<noscript>');
     expect(page).toContain('<script>start()</script>');
   });
@@ -44,7 +44,7 @@ describe('the page the page server sends', () => {
     });
     expect(page).toContain('<div id="root"><main>x</main></div><script type="application/json"');
     expect(page).not.toContain('Default.');
-    expect(page).toContain('<html data-rendered lang="en">');
+    expect(page).toContain('<html data-rendered="catalog@1.0.0" lang="en">');
   });
 
   it('replaces the title alone when the screen sets no description, and refuses a page without #root', () => {

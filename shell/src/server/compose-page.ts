@@ -6,7 +6,7 @@ import {
   type ServerAnswer,
 } from '@shop/state/first-screen';
 import { PAGE_CODE_ID, type PageCode } from '../first-screen/page-code';
-import { RENDERED_ATTRIBUTE } from '../first-screen/rendered-attribute';
+import { RENDERED_ATTRIBUTE, renderedAttributeValue } from '../first-screen/rendered-attribute';
 
 /** What a remote's render service answers for one screen (mf-catalog/src/server/render-fragment.tsx). */
 export interface RemoteFragment {
@@ -81,7 +81,9 @@ export function composePage(
   if (TITLE.test(parts.head)) page = page.replace(TITLE, '');
   if (/<meta name="description"/.test(parts.head)) page = page.replace(DESCRIPTION, '');
   page = page.replace('</head>', () => `${parts.head}</head>`);
-  page = page.replace(/<html\b/, `<html ${RENDERED_ATTRIBUTE}`);
+  // Safe in the attribute as it is: the names are the shell's own, the versions URI-encoded.
+  const versions = renderedAttributeValue(parts.data.remotes);
+  page = page.replace(/<html\b/, () => `<html ${RENDERED_ATTRIBUTE}="${versions}"`);
   const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${firstScreenDataText(parts.data)}</script>`;
   return page.replace(ROOT, () => `<div id="root">${parts.body}</div>${data}`);
 }

@@ -181,7 +181,8 @@ describe('startPageServer', () => {
     expect(rootOf(html)).toMatch(/<main id="main"[^>]*><!--\$--><!--\$--><article data-fragment="yes">/);
     expect(rootOf(html)).toContain(fragmentOf()['html']);
     expect(html).not.toContain('drawn-in-browser');
-    expect(html).toMatch(/^<!doctype html><html data-rendered lang=en>/);
+    // It names the version that drew the screen: the browser takes the HTML over with that version's code.
+    expect(html).toMatch(/^<!doctype html><html data-rendered="catalog@1.0.0" lang=en>/);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Product Page AR-15</title>');
     expect(html).not.toContain('content="x"');
