@@ -10,6 +10,7 @@ import {
   signUpThroughApi,
   test,
 } from './fixtures';
+import { createListing } from './support/listings';
 import { api } from './support/orders';
 import { metricSample, metricValue, observabilityOf } from './support/telemetry';
 
@@ -48,13 +49,9 @@ async function untilAlert(alertsUrl: string, name: string, state: string, timeou
 }
 
 /** A product of the test's own with `countInStock` units, pictured like the first seeded one. */
-async function createProduct(baseURL: string, admin: UserInfo, name: string, countInStock: number) {
-  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
+function createProduct(baseURL: string, admin: UserInfo, name: string, countInStock: number) {
+  return createListing(baseURL, admin.token, {
     name: `${name} ${Date.now().toString(36)}`,
-    image: seeded!.image.slice(0, 1),
-    category: 'Accessories',
-    brand: 'E2E',
     price: 9,
     countInStock,
     description: 'Made for the alerts test',

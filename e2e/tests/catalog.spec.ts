@@ -9,6 +9,7 @@ import {
   signInThroughApi,
   test,
 } from './fixtures';
+import { createListing, type NewListing } from './support/listings';
 
 /**
  * The catalogue screens of mf-catalog through the gateway. Every product these tests buy or filter is
@@ -40,18 +41,14 @@ async function api<T>(baseURL: string, method: string, path: string, body?: unkn
   return answer;
 }
 
-type NewProduct = Partial<Omit<Product, '_id' | 'slug'>>;
-
-/** Creates a product as the admin would (fields not given get plain values). */
-function createProduct(baseURL: string, fields: NewProduct = {}): Promise<Product> {
+/** Creates a pistol of this run's category as the admin would (fields not given get plain values). */
+function createProduct(baseURL: string, fields: Partial<NewListing> = {}): Promise<Product> {
   created += 1;
-  return api<Product>(baseURL, 'POST', '/api/listings/create', {
+  return createListing(baseURL, shop.adminToken, {
     name: `E2E Pistol ${RUN} ${created}`,
     image: shop.pictures.slice(0, 1),
     category: CATEGORY,
     brand: MAIN_BRAND,
-    price: 100,
-    countInStock: 5,
     description: 'A pistol made by the catalogue browser tests.',
     ...fields,
   });

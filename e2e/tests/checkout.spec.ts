@@ -13,8 +13,8 @@ import {
   startSignedIn,
   test,
   uniqueEmail,
-  uploadImageThroughApi,
 } from './fixtures';
+import { createListing, uploadedPicture } from './support/listings';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -31,19 +31,13 @@ async function createProduct(
   price: number,
   countInStock: number,
 ) {
-  const url = await uploadImageThroughApi(baseURL, adminToken, 'product.png', png());
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  return api<Product>(baseURL, 'POST', '/api/listings/create', adminToken, {
+  return createListing(baseURL, adminToken, {
     name,
-    slug,
-    image: [url],
-    category: 'Accessories',
-    brand: 'E2E',
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    image: await uploadedPicture(baseURL, adminToken, 'product.png'),
     price,
     countInStock,
     description: 'Made for the checkout journey test',
-    rating: 0,
-    numReviews: 0,
   });
 }
 

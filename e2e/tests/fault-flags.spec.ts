@@ -9,8 +9,8 @@ import {
   signUpThroughApi,
   startSignedIn,
   test,
-  uploadImageThroughApi,
 } from './fixtures';
+import { createListing, uploadedPicture } from './support/listings';
 import { api } from './support/orders';
 import { isUnder, metricValue, observabilityOf, traceUntil } from './support/telemetry';
 
@@ -18,18 +18,10 @@ import { isUnder, metricValue, observabilityOf, traceUntil } from './support/tel
 // Flags screen, every service follows, the refusals show in the traces and metrics, the audit trail
 // records the switch, and turning it off restores the shop with nothing lost.
 
-const RED_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4ISeHFTEMLQkAkL9BAbKfPiIAAAAASUVORK5CYII=',
-  'base64',
-);
-
 async function createProduct(baseURL: string, admin: UserInfo, countInStock: number): Promise<Product> {
-  const image = await uploadImageThroughApi(baseURL, admin.token, 'flag.png', RED_PNG);
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
+  return createListing(baseURL, admin.token, {
     name: `Flag drill ${Date.now().toString(36)} ${countInStock}`,
-    image: [image],
-    category: 'Accessories',
-    brand: 'E2E',
+    image: await uploadedPicture(baseURL, admin.token, 'flag.png'),
     price: 12,
     countInStock,
     description: 'Made for the fault flags test',

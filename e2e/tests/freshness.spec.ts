@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
 import { CATALOG_CACHE_MAX_AGE_MS, SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
+import { createListing } from './support/listings';
 
 /**
  * Catalogue reads are served from the products service's memory and revalidated by browsers
@@ -36,14 +37,10 @@ test("an admin's change of name and price is on a shopper's product page, droppe
   baseURL,
 }) => {
   const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
-  const [demo] = await callApi<Product[]>(baseURL!, 'GET', '/api/products');
-  const product = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
+  const product = await createListing(baseURL!, admin.token, {
     name: `Fresh Pistol ${RUN}`,
-    image: demo!.image.slice(0, 1),
     category: `Freshness ${RUN}`,
     brand: 'Acme Arms',
-    price: 100,
-    countInStock: 5,
     description: 'A pistol whose name and price change while a shopper looks at it.',
   });
 

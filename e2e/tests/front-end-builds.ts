@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
 import { type FrontEndName, REPO_ROOT } from '@shop/dev-stack';
-import { SEEDED_ADMIN, callApi, signInThroughApi } from './fixtures';
+import { SEEDED_ADMIN, signInThroughApi } from './fixtures';
+import { createListing } from './support/listings';
 
 const require = createRequire(import.meta.url);
 
@@ -192,15 +193,12 @@ export async function previousReleaseBuild(app: FrontEndName): Promise<{ dist: s
  */
 export async function productCreatedNow(baseURL: string, madeBy: string): Promise<Product> {
   const admin = await signInThroughApi(baseURL, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
-  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
+  return createListing(baseURL, admin.token, {
     name: `${madeBy} Pistol ${Date.now().toString(36)}`,
-    image: seeded!.image.slice(0, 1),
     brand: 'Acme',
     category: 'Pistols',
     description: `Made by the ${madeBy.toLowerCase()} test just before a shopper opens it.`,
     price: 110,
-    countInStock: 5,
   });
 }
 

@@ -1,30 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Product, UserInfo } from '@shop/contracts';
+import type { UserInfo } from '@shop/contracts';
 import { REPO_ROOT, type RunningStack, SERVICES } from '@shop/dev-stack';
 import { parseAllDocuments } from 'yaml';
 import {
   SEEDED_ADMIN,
-  callApi,
   expect,
   productCards,
   signInThroughApi,
   signUpThroughApi,
   startSignedIn,
   test,
-  uploadImageThroughApi,
 } from './fixtures';
+import { createListing, uploadedPicture } from './support/listings';
 import { type Span, isUnder, observabilityOf, queryVictoriaMetrics, traceUntil } from './support/telemetry';
 
 // What docs/observability.md promises: one request of the browser is one trace in Jaeger across the gateway,
 // orders, NATS, products and its database; every part's metrics move with known traffic, and VictoriaMetrics
 // has them. The stack runs Jaeger and VictoriaMetrics unless SHOP_OBSERVABILITY=0 (then these fail).
-
-const RED_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4ISeHFTEMLQkAkL9BAbKfPiIAAAAASUVORK5CYII=',
-  'base64',
-);
 
 const SHIPPING = {
   fullName: 'Trace Shopper',
@@ -35,18 +29,13 @@ const SHIPPING = {
 };
 
 async function createProduct(baseURL: string, admin: UserInfo, name: string, countInStock: number) {
-  const image = await uploadImageThroughApi(baseURL, admin.token, 'trace.png', RED_PNG);
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', admin.token, {
+  return createListing(baseURL, admin.token, {
     name,
     slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    image: [image],
-    category: 'Accessories',
-    brand: 'E2E',
+    image: await uploadedPicture(baseURL, admin.token, 'trace.png'),
     price: 19.5,
     countInStock,
     description: 'Made for the observability test',
-    rating: 0,
-    numReviews: 0,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   signUpThroughApi,
   test,
 } from './fixtures';
+import { createListing } from './support/listings';
 
 /**
  * The catalogue's pages as a crawler, a link preview and a shopper without scripts get them: HTML that
@@ -24,12 +25,8 @@ let product: Product;
 
 test.beforeAll(async ({ stack }) => {
   adminToken = (await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password)).token;
-  const [seeded] = await callApi<Product[]>(stack.url, 'GET', '/api/products');
-  product = await callApi<Product>(stack.url, 'POST', '/api/listings/create', adminToken, {
+  product = await productOfThisRun(stack.url, {
     name: `Rendered Carbine ${RUN}`,
-    image: seeded!.image.slice(0, 1),
-    brand: 'Acme Arms',
-    category: CATEGORY,
     description: `A carbine made by the server rendering test ${RUN}, with <angle> & "quoted" words.`,
     price: 1234.5,
     countInStock: 4,
@@ -37,17 +34,11 @@ test.beforeAll(async ({ stack }) => {
 });
 
 /** A product an admin adds to this run's category, with a seeded product's picture. */
-async function productOfThisRun(
+function productOfThisRun(
   baseURL: string,
   fields: { name: string; description: string; price: number; countInStock: number },
 ): Promise<Product> {
-  const [seeded] = await callApi<Product[]>(baseURL, 'GET', '/api/products');
-  return callApi<Product>(baseURL, 'POST', '/api/listings/create', adminToken, {
-    ...fields,
-    image: seeded!.image.slice(0, 1),
-    brand: 'Acme Arms',
-    category: CATEGORY,
-  });
+  return createListing(baseURL, adminToken, { ...fields, brand: 'Acme Arms', category: CATEGORY });
 }
 
 /** A page as a client that runs no script gets it: status, headers and the HTML text. */
