@@ -77,6 +77,9 @@ export const routeSchema = z
       .optional(),
     strip_path: z.boolean().default(true),
     preserve_host: z.boolean().default(false),
+    // Kong buffers an answer before passing it on unless this is false (a streamed page needs it false);
+    // this gateway always passes an answer on as it arrives, so both values serve the same here.
+    response_buffering: z.boolean().default(true),
     protocols,
     path_handling: z
       .literal('v0', {

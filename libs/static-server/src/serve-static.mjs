@@ -214,6 +214,8 @@ const PAGE_HEADERS = [
   'x-content-type-options',
   'x-render-cache',
   'etag',
+  // A streamed page (its slow part after its layout) says so to nginx in front, which then buffers none of it.
+  'x-accel-buffering',
 ];
 
 /** The longest a page waits for the page server before it is answered without it. */
@@ -248,9 +250,9 @@ function proxyPage(req, res, pages, fallback) {
   const target = new URL(req.url ?? '/', pages);
   let settled = false;
   const giveUp = () => {
+    upstream.destroy();
     if (settled) return;
     settled = true;
-    upstream.destroy();
     if (!res.headersSent) fallback();
   };
   const upstream = httpRequest(
@@ -263,30 +265,25 @@ function proxyPage(req, res, pages, fallback) {
         giveUp();
         return;
       }
-      /** @type {Buffer[]} */
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('error', giveUp);
-      response.on('end', () => {
-        if (settled) return;
-        settled = true;
-        const body = Buffer.concat(chunks);
-        /** @type {Record<string, string>} */
-        const kept = {};
-        for (const name of PAGE_HEADERS) {
-          const value = response.headers[name];
-          if (typeof value === 'string') kept[name] = value;
-        }
-        if (status === 304) {
-          res.writeHead(304, kept);
-          res.end();
-          return;
-        }
-        const length =
-          req.method === 'HEAD' ? String(response.headers['content-length'] ?? '0') : String(body.length);
-        res.writeHead(status, { ...kept, 'content-length': length });
-        res.end(req.method === 'HEAD' ? undefined : body);
+      // Passed on as it arrives: a streamed page's layout reaches the browser before its slow part. Once
+      // the page has started, a page server that fails cuts the answer (the browser sees it broken, not whole).
+      settled = true;
+      /** @type {Record<string, string>} */
+      const kept = {};
+      for (const name of [...PAGE_HEADERS, 'content-length']) {
+        const value = response.headers[name];
+        if (typeof value === 'string') kept[name] = value;
+      }
+      res.writeHead(status, kept);
+      if (status === 304 || req.method === 'HEAD') {
+        response.resume();
+        res.end();
+        return;
+      }
+      response.on('close', () => {
+        if (!response.complete) res.destroy();
       });
+      response.pipe(res);
     },
   );
   upstream.on('timeout', giveUp);

@@ -146,6 +146,42 @@ describe('serveStatic with a page server', () => {
     }
   });
 
+  it('passes a streamed page on as it arrives: its layout before the page server has sent its slow part', async () => {
+    const events = [];
+    let sendRest;
+    const restAsked = new Promise((resolve) => (sendRest = resolve));
+    const pages = await pageServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-accel-buffering': 'no' });
+      res.write('<!doctype html><html><body><header>Layout</header>');
+      // The rest once the browser has the first part, or after a second whatever happens.
+      const timer = setTimeout(sendRest, 1_000);
+      void restAsked.then(() => {
+        clearTimeout(timer);
+        events.push('page server sent the slow part');
+        res.end('<main>Slow part</main></body></html>');
+      });
+    });
+    const server = await serveStatic({ dir, spa: true, pages: pages.url, port: 0, host: '127.0.0.1' });
+    try {
+      const response = await get(server.url, '/product/x');
+      expect(response.headers.get('x-accel-buffering')).toBe('no');
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const first = decoder.decode((await reader.read()).value);
+      events.push('browser read the first part');
+      expect(first).toContain('<header>Layout</header>');
+      sendRest();
+      let rest = '';
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        rest += decoder.decode(part.value);
+      expect(`${first}${rest}`).toContain('<main>Slow part</main>');
+      expect(events).toEqual(['browser read the first part', 'page server sent the slow part']);
+    } finally {
+      await server.close();
+      await pages.close();
+    }
+  });
+
   it('answers the plain page when the page server fails or is not there', async () => {
     const failing = await pageServer((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
