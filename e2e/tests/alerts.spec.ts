@@ -10,8 +10,8 @@ import {
   signUpThroughApi,
   test,
 } from './fixtures';
+import { switchFlag } from './support/flags';
 import { createListing } from './support/listings';
-import { api } from './support/orders';
 import { metricSample, metricValue, observabilityOf } from './support/telemetry';
 
 // docs/observability.md, "Alerts locally": the alert rules the cluster ships (k8s/monitoring), evaluated by
@@ -26,16 +26,6 @@ const windowMs = (minutes: number) => (minutes * 60_000) / TEST_ALERTS_SPEEDUP;
  * through a scrape every 5 s and an evaluation every 2.5 s: four times that is allowed.
  */
 const AGE_ALERT_FIRES_MS = 4 * (windowMs(5) + windowMs(5));
-
-/** Switches a fault flag as the admin; the data service answers 200 when it took the variant. */
-async function switchFlag(baseURL: string, admin: UserInfo, key: string, variant: string) {
-  const { status } = await api(`${baseURL}/api/data/flags/${key}`, {
-    method: 'PUT',
-    token: admin.token,
-    body: { variant },
-  });
-  expect(status, `${key} switched to ${variant}`).toBe(200);
-}
 
 /** What vmalert says of one alert now: pending, firing, or inactive when it does not list it. */
 const alertState = (alertsUrl: string, name: string) => async () =>
@@ -79,15 +69,15 @@ test('orders refused at 50% under the load generator fire CheckoutAvailabilityBu
   try {
     // Earlier tests' failures may still be in the windows: start from a quiet alert.
     await untilAlert(alertsUrl, ALERT, 'inactive', endMs);
-    await switchFlag(baseURL!, admin, 'orderPlacementFailure', '50%');
+    await switchFlag(baseURL!, admin.token, 'orderPlacementFailure', '50%');
     await untilAlert(alertsUrl, ALERT, 'firing', fireMs);
     const [firing] = (await activeAlerts(alertsUrl)).filter((alert) => alert.name === ALERT);
     expect(firing!.labels).toMatchObject({ severity: 'page', slo: 'checkout-availability' });
 
-    await switchFlag(baseURL!, admin, 'orderPlacementFailure', 'off');
+    await switchFlag(baseURL!, admin.token, 'orderPlacementFailure', 'off');
     await untilAlert(alertsUrl, ALERT, 'inactive', endMs);
   } finally {
-    await switchFlag(baseURL!, admin, 'orderPlacementFailure', 'off');
+    await switchFlag(baseURL!, admin.token, 'orderPlacementFailure', 'off');
     await load.stop();
     console.log(`load: ${describeSummary(load.summary())}`);
   }
@@ -127,7 +117,7 @@ test('events held by a paused outbox relay fire ShopOutboxStuck, and all go out 
   const pausedBefore = await pausedPasses();
   let product: Product | undefined;
   try {
-    await switchFlag(baseURL!, admin, 'outboxRelayPaused', 'on');
+    await switchFlag(baseURL!, admin.token, 'outboxRelayPaused', 'on');
     // Products' relay has taken the flag once it has evaluated it (each pass does while it is on).
     await expect.poll(pausedPasses).toBeGreaterThan(pausedBefore);
     // An admin's new product is saved, and its event (the audit trail's entry) waits in the outbox.
@@ -140,7 +130,7 @@ test('events held by a paused outbox relay fire ShopOutboxStuck, and all go out 
     expect(await backlog(), 'events waiting in products’ outbox').toBeGreaterThanOrEqual(1);
     expect(await audited(product._id), 'the held event has not reached the audit trail').toBe(0);
   } finally {
-    await switchFlag(baseURL!, admin, 'outboxRelayPaused', 'off');
+    await switchFlag(baseURL!, admin.token, 'outboxRelayPaused', 'off');
   }
   // Off: the relay sends what waited, the alert ends, and the event arrived once.
   await expect.poll(backlog, { timeout: 30_000 }).toBe(0);
@@ -179,7 +169,7 @@ test('order payments products takes late under load fire ShopJetStreamConsumerBe
   try {
     // Each payment an admin confirms is an order.paid event products waits 5 s before taking; they come
     // every 2 s, so the oldest one waiting grows older.
-    await switchFlag(baseURL!, admin, 'productsConsumerLag', '5s');
+    await switchFlag(baseURL!, admin.token, 'productsConsumerLag', '5s');
     for (const order of orders) {
       await callApi<Order>(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -188,7 +178,7 @@ test('order payments products takes late under load fire ShopJetStreamConsumerBe
     const [firing] = (await activeAlerts(alertsUrl)).filter((alert) => alert.name === ALERT);
     expect(firing!.labels).toMatchObject({ severity: 'ticket', consumer: CONSUMER });
   } finally {
-    await switchFlag(baseURL!, admin, 'productsConsumerLag', 'off');
+    await switchFlag(baseURL!, admin.token, 'productsConsumerLag', 'off');
   }
   try {
     // Off: products takes the rest at once, nothing waits, and the alert ends.

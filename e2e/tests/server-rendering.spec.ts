@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
 import {
@@ -5,10 +6,12 @@ import {
   SEEDED_ADMIN,
   callApi,
   expect,
+  expectTakenOver,
   signInThroughApi,
   signUpThroughApi,
   test,
 } from './fixtures';
+import { switchFlag } from './support/flags';
 import { createListing } from './support/listings';
 
 /**
@@ -409,6 +412,81 @@ test.describe('the browser takes a rendered page over', () => {
     await expect(page.getByRole('link', { name: product.name, exact: true }).first()).toBeVisible();
     await context.close();
   });
+});
+
+/** A page through the gateway as it arrives, in the parts the network brought (no compression, to read them). */
+function pageInParts(baseURL: string, path: string) {
+  return new Promise<{ status: number; renderCache: string | undefined; parts: string[] }>(
+    (resolve, reject) => {
+      get(
+        `${baseURL}${path}`,
+        { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } },
+        (response) => {
+          const parts: string[] = [];
+          response.setEncoding('utf8');
+          response.on('data', (part: string) => parts.push(part));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              renderCache: response.headers['x-render-cache'] as string | undefined,
+              parts,
+            }),
+          );
+        },
+      ).on('error', reject);
+    },
+  );
+}
+
+test('a catalogue read slowed by a fault flag delays only its part: the layout arrives first, the product after it in the same answer, and the browser takes the page over', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchProblems(page);
+  // A page of its own each time: the render service reads the product (slowed) instead of its memory.
+  let asked = 0;
+  const fresh = () => `/product/${product.slug}?slowed=${RUN}-${(asked += 1)}`;
+  // The page server draws a streamed layout with the site settings of a render it has had.
+  expect((await fetchPage(baseURL!, fresh())).status).toBe(200);
+  await switchFlag(baseURL!, adminToken, 'catalogReadDelay', '750ms');
+  try {
+    // products follows the switch within its flag poll; from then on the render is slower than the layout.
+    let streamed: Awaited<ReturnType<typeof pageInParts>> | undefined;
+    await expect
+      .poll(async () => (streamed = await pageInParts(baseURL!, fresh())).renderCache, {
+        timeout: 30_000,
+        message: 'a page sent before its slowed render came',
+      })
+      .toBe('streamed');
+    expect(streamed!.status).toBe(200);
+    // The layout (its search box, its footer) came in parts of its own, before the product's.
+    const { parts } = streamed!;
+    const heading = `>${product.name}</h1>`;
+    const productFrom = parts.findIndex((_part, index) =>
+      parts
+        .slice(0, index + 1)
+        .join('')
+        .includes(heading),
+    );
+    expect(productFrom, 'the part that completed the product heading').toBeGreaterThan(0);
+    const layout = parts.slice(0, productFrom).join('');
+    expect(layout).toContain('role="search"');
+    expect(layout).toContain('<footer');
+    expect(layout).not.toContain(product.name);
+
+    // A browser gets the same page: the product in the layout, its title moved into the head, taken over
+    // without a mismatch.
+    await page.goto(fresh());
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page).toHaveTitle(`Product Page ${product.name}`);
+    await expectTakenOver(page);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    expect(problems).toEqual([]);
+  } finally {
+    await switchFlag(baseURL!, adminToken, 'catalogReadDelay', 'off');
+  }
 });
 
 test("a rendered page is kept until the catalogue changes: an admin's edit and an order's stock show on the next fetch", async ({

@@ -66,15 +66,24 @@ export function deferPageCode(template: string): string {
   return page.replace('</head>', () => `${block}</head>`);
 }
 
+/** The page around the storefront: all before #root's content, and all after it but for the data block. */
+export interface PageFrame {
+  /** The page up to and including `<div id="root">`. */
+  before: string;
+  /** The page from `</div>` on, with `tail` (the data block, then anything that comes with it) after #root. */
+  after: (tail: string) => string;
+}
+
 /**
- * The page: the shell's built index.html (its start script, its policy's hashes, its script files listed to
- * load after the first pictures) with the rendered storefront in #root, the screen's title and metadata in the head in place of the page's defaults,
- * and the data the page hydrates from in one JSON data block.
+ * The page around the storefront: the shell's built index.html (its start script, its policy's hashes, its
+ * script files listed to load after the first pictures), the screen's title and metadata in the head in place
+ * of the page's defaults, and on <html> the remote versions it was drawn with. A streamed page (its remote
+ * slower than the layout) is framed with no head of the screen's yet: that comes later ({@link lateHead}).
  */
-export function composePage(
+export function framePage(
   template: string,
-  parts: { head: string; body: string; data: FirstScreenData },
-): string {
+  parts: { head: string; remotes: FirstScreenData['remotes'] },
+): PageFrame {
   if (!ROOT.test(template)) throw new Error('The page template has no <div id="root"></div>');
   let page = deferPageCode(template).replace(NEEDS_SCRIPT, '');
   // The screen's own title and description replace the page's defaults.
@@ -82,8 +91,46 @@ export function composePage(
   if (/<meta name="description"/.test(parts.head)) page = page.replace(DESCRIPTION, '');
   page = page.replace('</head>', () => `${parts.head}</head>`);
   // Safe in the attribute as it is: the names are the shell's own, the versions URI-encoded.
-  const versions = renderedAttributeValue(parts.data.remotes);
+  const versions = renderedAttributeValue(parts.remotes);
   page = page.replace(/<html\b/, () => `<html ${RENDERED_ATTRIBUTE}="${versions}"`);
-  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${firstScreenDataText(parts.data)}</script>`;
-  return page.replace(ROOT, () => `<div id="root">${parts.body}</div>${data}`);
+  const root = ROOT.exec(page)!;
+  const before = `${page.slice(0, root.index)}<div id="root">`;
+  const rest = page.slice(root.index + root[0].length);
+  return { before, after: (tail) => `</div>${tail}${rest}` };
+}
+
+/** The data the page hydrates from, in one JSON data block. */
+export function firstScreenDataBlock(data: FirstScreenData): string {
+  return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${firstScreenDataText(data)}</script>`;
+}
+
+/** The id of the inert holder of a streamed page's head elements, until its script moves them. */
+export const LATE_HEAD_ID = 'shop-late-head';
+
+/**
+ * The head of a screen that came after its page's head was sent (a streamed page): inert in a <template>,
+ * and moved into the head by a script of the page's `nonce`, in place of the page's default title and
+ * description, before the page's code runs (that waits for the whole page).
+ */
+export function lateHead(head: string, nonce: string): string {
+  if (!head) return '';
+  const move =
+    `(()=>{const t=document.getElementById(${JSON.stringify(LATE_HEAD_ID)}),h=document.head;` +
+    `for(const e of [...t.content.children]){` +
+    `if(e.localName==="title")h.querySelector("title")?.remove();` +
+    `if(e.matches('meta[name="description"]'))h.querySelector('meta[name="description"]')?.remove();` +
+    `h.append(e)}t.remove()})()`;
+  return `<template id="${LATE_HEAD_ID}">${head}</template><script nonce="${nonce}">${move}</script>`;
+}
+
+/**
+ * The page: the storefront rendered in #root of its frame ({@link framePage}), and the data the page
+ * hydrates from in one JSON data block.
+ */
+export function composePage(
+  template: string,
+  parts: { head: string; body: string; data: FirstScreenData },
+): string {
+  const frame = framePage(template, { head: parts.head, remotes: parts.data.remotes });
+  return `${frame.before}${parts.body}${frame.after(firstScreenDataBlock(parts.data))}`;
 }

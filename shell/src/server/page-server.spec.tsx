@@ -1,95 +1,16 @@
-import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@shop/state/first-screen';
 import { formatTreePosition } from '@shop/ui';
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { listen } from '@shop/ui/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 
 // The page server's build takes each module's `.server.tsx` variant first (tools/webpack-preset): the remote's
 // place holds the render service's fragment instead of loading the remote's code.
 vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
 
-const { requestOrigin, startPageServer } = await import('./page-server');
-type PageServerOptions = Parameters<typeof startPageServer>[0];
-
-// Like the shell build's index.html: minified, one inline start script, the page's defaults.
-const TEMPLATE =
-  '<!doctype html><html lang=en><head><title>Firearms Store</title><meta name=description content="x">' +
-  '<script>start()</script></head><body><noscript>This shop needs JavaScript.</noscript><div id=root></div></body></html>';
-const START_HASH = `'sha256-${createHash('sha256').update('start()').digest('base64')}'`;
-
-const PRODUCT_ANSWER = {
-  status: 200,
-  ok: true,
-  data: { name: 'AR-15 </script><script>alert(1)</script>' },
-  headers: {},
-} as const;
-
-const fragmentOf = (overrides: Record<string, unknown> = {}) => ({
-  version: '1.0.0',
-  status: 200,
-  head: '<title>Product Page AR-15</title><meta name="description" content="A rifle."/>',
-  html: '<article data-fragment="yes"><h1>AR-15 from the render service</h1></article>',
-  answers: { '/api/products/slug/ar-15': PRODUCT_ANSWER },
-  ...overrides,
-});
-
-/** A stand-in render service: answers `answer(req)` as JSON (or with `status`), and records what it was asked. */
-async function renderService(answer: (url: URL) => { status?: number; body: unknown }) {
-  const asked: URL[] = [];
-  const server = await listen(
-    async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://render');
-      asked.push(url);
-      const { status = 200, body } = answer(url);
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(body));
-    },
-    { port: 0, host: '127.0.0.1', failure: 'stand-in failed' },
-  );
-  return { ...server, asked };
-}
-
-const closing: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-
-/** A page server whose catalog render service is `service`, with remotes.json naming catalog 1.0.0. */
-async function pageServer(
-  service: string | undefined,
-  options: Partial<Pick<PageServerOptions, 'publicOrigin' | 'template' | 'composedPagesBytes'>> = {},
-) {
-  const logged: Record<string, unknown>[] = [];
-  const server = await startPageServer({
-    template: async () => TEMPLATE,
-    remotesManifest: async () => ({ schemaVersion: 2, remotes: { catalog: { version: '1.0.0' } } }),
-    renderService: (remote) => (remote === 'catalog' ? service : undefined),
-    port: 0,
-    host: '127.0.0.1',
-    fragmentTimeoutMs: 1_000,
-    log: (entry) => logged.push(entry),
-    ...options,
-  });
-  closing.push(server.close);
-  return { server, logged };
-}
-
-/** The page's data block, parsed. */
-function pageData(html: string): FirstScreenData {
-  const blocks = [
-    ...html.matchAll(
-      new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">([\\s\\S]*?)</script>`, 'g'),
-    ),
-  ];
-  expect(blocks).toHaveLength(1);
-  return JSON.parse(blocks[0]![1]!) as FirstScreenData;
-}
-
-/** What #root holds: from its opening tag to the data block that follows it. */
-const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+const { requestOrigin } = await import('./page-server');
+const { START_HASH, TEMPLATE, closing, fragmentOf, pageData, pageServer, renderService, rootOf } =
+  await import('./page-server.harness');
 
 const request = (headers: Record<string, string | string[]>) => ({ headers }) as IncomingMessage;
 

@@ -17,10 +17,13 @@ import { Storefront } from '../app/app';
 import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 import { formatTreePosition } from '@shop/ui';
 import { listen, renderToHtml, splitHead, type RunningServer } from '@shop/ui/server';
-import { parseRemotesManifest, type RemoteName } from '../federation/remotes-manifest';
+import { parseRemotesManifest, type RemoteName, type RemotesManifest } from '../federation/remotes-manifest';
 import { DRAWN_IN_BROWSER_DIGEST } from '../federation/drawn-in-browser';
-import { DrawnInBrowser, ServerFragmentContext } from '../federation/server-fragment';
+import { DrawnInBrowser, ServerFragmentContext, type ServerFragment } from '../federation/server-fragment';
 import { composePage, isRemoteFragment, type RemoteFragment } from './compose-page';
+import { streamPage } from './stream-page';
+import { SITE_SETTINGS_API } from '@shop/contracts';
+import type { ServerAnswer } from '@shop/state/first-screen';
 
 export interface PageServerOptions {
   /** The shell build's index.html, read per request (a local rebuild in place is served at once). */
@@ -36,6 +39,12 @@ export interface PageServerOptions {
   publicOrigin?: string;
   /** The longest the page waits for a remote's render before leaving that part to the browser. */
   fragmentTimeoutMs?: number;
+  /**
+   * How long the page waits for a remote's render before it sends its layout alone and streams the screen
+   * in after it (stream-page.tsx): a slow remote delays only its part. Never before the page server has seen
+   * the site settings the layout is drawn with (in an earlier render of the remote).
+   */
+  streamAfterMs?: number;
   /** How many bytes of composed catalogue pages are kept for reuse while their fragments stay unchanged. */
   composedPagesBytes?: number;
   port?: number;
@@ -52,6 +61,8 @@ export type PageServer = RunningServer;
 interface ComposedPage {
   /** The fragment's validator, as its render service sent it. */
   fragmentTag: string;
+  /** The fragment itself, for a page streamed while the render service answered that it is unchanged. */
+  fragment: RemoteFragment;
   version: string;
   template: string;
   status: number;
@@ -81,6 +92,65 @@ export function ifNoneMatchNames(header: string | string[] | undefined, tag: str
 type FragmentAnswer =
   | { kind: 'new'; fragment: RemoteFragment; tag?: string; cache?: string }
   | { kind: 'unchanged'; page: ComposedPage; cache?: string };
+
+/** The remote's render in an answer, new or the one an unchanged page was composed from. */
+function fragmentOf(answer: FragmentAnswer | undefined): RemoteFragment | undefined {
+  return answer?.kind === 'unchanged' ? answer.page.fragment : answer?.fragment;
+}
+
+const STILL_RENDERING = Symbol('still rendering');
+
+/** What `pending` settles to within `ms`, else STILL_RENDERING (it goes on). */
+function within<T>(pending: Promise<T>, ms: number): Promise<T | typeof STILL_RENDERING> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof STILL_RENDERING>((resolve) => {
+    timer = setTimeout(() => resolve(STILL_RENDERING), ms);
+  });
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+}
+
+/** The storefront as the page server renders it: the screen's store, the URL, and the remote's place. */
+function storefront(
+  answers: Readonly<Record<string, ServerAnswer>>,
+  origin: string,
+  path: string,
+  marker: ServerFragment['marker'],
+) {
+  return (
+    <Provider store={shopStoreFor(answers, origin)}>
+      <StaticRouter location={path}>
+        <ServerFragmentContext value={{ marker }}>
+          <Storefront />
+        </ServerFragmentContext>
+      </StaticRouter>
+    </Provider>
+  );
+}
+
+/**
+ * A page's headers but for its type, length and encoding (and validator): its policy (the template's one
+ * start script by its hash, and a streamed page's inline scripts by their nonce; the page's data blocks are
+ * never run, so need none), whether it may be indexed, and how the render service answered.
+ */
+export function headersOfPage(
+  template: string,
+  options: { indexable: boolean; renderCache?: string; nonce?: string },
+): Record<string, string> {
+  const scriptHashes = inlineScriptHashes(template);
+  return {
+    Vary: 'Accept-Encoding',
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': pagePolicy({
+      scriptHashes: options.nonce ? [...scriptHashes, `'nonce-${options.nonce}'`] : scriptHashes,
+    }),
+    'Reporting-Endpoints': REPORTING_ENDPOINTS,
+    'X-Content-Type-Options': 'nosniff',
+    ...(options.indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+    // How the render service answered: hit, stale (being rendered again), miss, off (no cache); `streamed`
+    // when the page went before it did.
+    ...(options.renderCache ? { 'X-Render-Cache': options.renderCache } : {}),
+  };
+}
 
 /**
  * The page compressed as the browser accepts it: brotli at a quality cheap enough per request (a rendered
@@ -140,21 +210,30 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     port = 0,
     host = '0.0.0.0',
     fragmentTimeoutMs = 1_500,
+    streamAfterMs = 500,
     composedPagesBytes = 32 * 1024 * 1024,
   } = options;
+  /** The site settings of the remote's latest render: what a streamed page's layout is drawn with. */
+  let layoutSettings: ServerAnswer | undefined;
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+  // A screen left to the browser is not a failure: React tells the browser so by this digest.
+  const renderError = (error: unknown) => {
+    if (error instanceof DrawnInBrowser) return DRAWN_IN_BROWSER_DIGEST;
+    log({ msg: 'render error', error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  };
 
   /** The remote's render of the screen, if it came in time and is of the version the page will run. */
   const fetchFragment = async (
     target: { remote: RemoteName; screen: string; route: string },
+    remotes: Promise<RemotesManifest>,
     url: string,
     origin: string,
     traceparent: string | undefined,
     composed: ComposedPage | undefined,
   ): Promise<FragmentAnswer | undefined> => {
     try {
-      const manifest = parseRemotesManifest(await options.remotesManifest());
-      const version = manifest[target.remote]?.version;
+      const version = (await remotes)[target.remote]?.version;
       const service = options.renderService(target.remote, version);
       if (!service) return undefined;
       const known = composed && version !== undefined && composed.version === version ? composed : undefined;
@@ -206,7 +285,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
    */
   const composedPages = new LRUCache<string, ComposedPage>({
     maxSize: composedPagesBytes,
-    sizeCalculation: (page) => Math.max(1, Math.ceil(page.html.length * 1.5)),
+    sizeCalculation: (page) => Math.max(1, Math.ceil((page.html.length + page.fragment.html.length) * 1.5)),
   });
 
   const sendPage = (
@@ -221,16 +300,8 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     // Sent with a 304 too: a browser replaces the stored page's headers with a 304's, and a page left
     // without its policy gets the gateway's locked-down one (no script, no style runs).
     const pageHeaders = {
-      Vary: 'Accept-Encoding',
-      'Cache-Control': 'no-cache',
+      ...headersOfPage(page.template, { indexable, renderCache }),
       ETag: tag,
-      // The template's one start script by its hash; the page's data blocks are never run, so need none.
-      'Content-Security-Policy': pagePolicy({ scriptHashes: inlineScriptHashes(page.template) }),
-      'Reporting-Endpoints': REPORTING_ENDPOINTS,
-      'X-Content-Type-Options': 'nosniff',
-      ...(indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
-      // How the render service answered: hit, stale (being rendered again), miss, off (no cache).
-      ...(renderCache ? { 'X-Render-Cache': renderCache } : {}),
     };
     if (status === 200 && ifNoneMatchNames(req.headers['if-none-match'], tag)) {
       res.writeHead(304, pageHeaders);
@@ -283,13 +354,40 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       typeof req.headers['traceparent'] === 'string' ? req.headers['traceparent'] : undefined;
     const pageKey = `${origin} ${path}`;
     const kept = composedPages.get(pageKey);
-    const answer = await fetchFragment(
+    const remotes = options.remotesManifest().then(parseRemotesManifest);
+    const pending = fetchFragment(
       target,
+      remotes,
       path,
       origin,
       traceparent,
       kept?.template === template ? kept : undefined,
-    );
+    ).then((arrived) => {
+      const settings = fragmentOf(arrived)?.answers[SITE_SETTINGS_API];
+      if (settings?.ok) layoutSettings = settings;
+      return arrived;
+    });
+    // A remote slower than the layout delays only its part: the layout goes first, the screen after it.
+    const settings = layoutSettings;
+    const answer = req.method === 'GET' && settings ? await within(pending, streamAfterMs) : await pending;
+    if (answer === STILL_RENDERING) {
+      await streamPage(req, res, {
+        template,
+        path,
+        origin,
+        remote: target.remote,
+        version: await remotes.then(
+          (manifest) => manifest[target.remote]?.version,
+          () => undefined,
+        ),
+        settings: settings!,
+        fragment: pending.then(fragmentOf),
+        storefront: (answers, marker) => storefront(answers, origin, path, marker),
+        headers: (nonce) => headersOfPage(template, { indexable: true, nonce, renderCache: 'streamed' }),
+        onError: renderError,
+      });
+      return;
+    }
     if (answer?.kind === 'unchanged') {
       sendPage(res, req, answer.page.status, answer.page, true, answer.cache);
       return;
@@ -297,23 +395,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     const fragment = answer?.fragment;
     const answers = fragment?.answers ?? {};
     const marker = fragment ? `shop-fragment-${randomUUID()}` : null;
-    const rendered = await renderToHtml(
-      <Provider store={shopStoreFor(answers, origin)}>
-        <StaticRouter location={path}>
-          <ServerFragmentContext value={{ marker }}>
-            <Storefront />
-          </ServerFragmentContext>
-        </StaticRouter>
-      </Provider>,
-      {
-        // A screen left to the browser is not a failure: React tells the browser so by this digest.
-        onError: (error) => {
-          if (error instanceof DrawnInBrowser) return DRAWN_IN_BROWSER_DIGEST;
-          log({ msg: 'render error', error: error instanceof Error ? error.message : String(error) });
-          return undefined;
-        },
-      },
-    );
+    const rendered = await renderToHtml(storefront(answers, origin, path, marker), { onError: renderError });
     const shell = splitHead(rendered);
     const body = fragment && marker ? shell.body.replace(marker, () => fragment.html) : shell.body;
     const page = composePage(template, {
@@ -328,6 +410,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     }
     const composed: ComposedPage = {
       fragmentTag: answer.tag,
+      fragment,
       version: fragment.version,
       template,
       status,

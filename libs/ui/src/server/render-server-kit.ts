@@ -3,6 +3,7 @@
 // page server. Node only: @shop/ui/server, never imported by browser code.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 
@@ -40,6 +41,45 @@ export function renderToHtml(
         failure ??= error;
         return options.onError?.(error);
       },
+    });
+    setTimeout(
+      () => stream.abort(new Error('The render took too long')),
+      options.timeoutMs ?? RENDER_TIMEOUT_MS,
+    ).unref();
+  });
+}
+
+/**
+ * Streams what React renders for this tree to `write`: the shell (everything outside a suspended part) as
+ * soon as it is ready, then each suspended part as it completes, with the inline scripts that put it in
+ * place, which carry `nonce`. Resolves once all is written; rejects if the shell itself fails. `onError` as
+ * for {@link renderToHtml}.
+ */
+export function streamHtml(
+  tree: ReactNode,
+  write: (html: string) => void,
+  options: { nonce: string; onError?: (error: unknown) => string | undefined; timeoutMs?: number },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // A chunk may end inside a character of several bytes: decoded as a stream, never chunk by chunk.
+    const decoder = new StringDecoder('utf8');
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        write(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+        done();
+      },
+      final(done) {
+        const rest = decoder.end();
+        if (rest) write(rest);
+        resolve();
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      nonce: options.nonce,
+      onShellReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => options.onError?.(error),
     });
     setTimeout(
       () => stream.abort(new Error('The render took too long')),
