@@ -64,8 +64,23 @@ test('two versions of the catalog are served side by side, and remotes.json swit
       await held;
       await route.continue();
     });
+    // The render service has the home page in memory (the fresh product changed it), so the reload is
+    // rendered on the server: a render that failed would leave the catalog to the browser, which then rightly
+    // takes the version remotes.json names (a burner run found exactly that).
+    const renderCache = async () => {
+      const response = await fetch(`${stack.url}/`, { headers: { Accept: 'text/html' } });
+      await response.text();
+      return response.headers.get('x-render-cache');
+    };
+    await expect
+      .poll(renderCache, { timeout: 30_000, message: "the home page in the render service's memory" })
+      .toBe('hit');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
+    await expect(page.locator('html'), 'the page the server drew with the current version').toHaveAttribute(
+      'data-rendered',
+      `catalog@${current}`,
+    );
     stack.pointRemotes({ catalog: next.version });
     requests.length = 0;
     release();
