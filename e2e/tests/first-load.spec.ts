@@ -12,9 +12,9 @@ const FLOOR_RATIO_BUDGET = 1.45;
 /** Decision 0019's target for the shop's own first-screen code, above the floor (not met yet: printed). */
 const OWN_CODE_TARGET_BYTES = 20 * 1024;
 /**
- * Today's own first-screen code (about 23 400 B brotli above the floor, since remote entries start on the
- * shell's bundler runtime: docs/performance.md, "One bundler runtime on the page") with ~0.6 KB of slack: it
- * cannot grow unnoticed.
+ * Today's own first-screen code (23 582 B brotli above the floor in CI on 2026-11-29, since remote entries
+ * start on the shell's bundler runtime: docs/performance.md, "One bundler runtime on the page") with ~0.5 KB
+ * of slack: it cannot grow unnoticed.
  */
 const OWN_CODE_BUDGET_BYTES = 23.5 * 1024;
 /**
