@@ -6,9 +6,12 @@ import {
   type ProductFacets,
 } from '@shop/contracts';
 import type { ServerAnswer } from '@shop/state/first-screen';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testProduct } from '../testing/products';
 import { FragmentUnavailable, type FragmentRequest, fragmentStatus, renderFragment } from './render-fragment';
+
+// As the server build resolves it: the screens' metadata with its JSON-LD.
+vi.mock('../shared/metadata/page-metadata', () => import('../shared/metadata/page-metadata.server'));
 
 const ORIGIN = 'https://shop.example.com';
 
@@ -101,8 +104,13 @@ describe('renderFragment', () => {
     expect(fragment.html).not.toMatch(/^<(title|meta|link)\b/);
     expect(fragment.head).not.toContain('Featured Products');
 
-    const structured = jsonLd(fragment.html);
-    expect(structured.length).toBeGreaterThan(0);
+    // The JSON-LD goes in the head too: the browser's code does not draw it, so it cannot stay in the screen.
+    const structured = jsonLd(fragment.head);
+    expect(structured.map((block) => (block as { '@type': string })['@type'])).toEqual([
+      'WebSite',
+      'Organization',
+    ]);
+    expect(jsonLd(fragment.html)).toEqual([]);
     expect(JSON.stringify(structured)).toContain(ORIGIN);
 
     expect(Object.keys(fragment.answers).sort()).toEqual([PRODUCTS_API, SITE_SETTINGS_API].sort());
@@ -124,10 +132,29 @@ describe('renderFragment', () => {
     expect(fragment.head).toContain('<title>Product Page AR-15 Sport</title>');
     expect(fragment.head).toContain(`<link rel="canonical" href="${ORIGIN}/product/ar-15-sport"/>`);
     expect(fragment.head).toContain('<meta property="og:type" content="product"/>');
-    const structured = JSON.stringify(jsonLd(fragment.html));
+    expect(jsonLd(fragment.html)).toEqual([]);
+    const structured = JSON.stringify(jsonLd(fragment.head));
     expect(structured).toContain('"@type":"Product"');
+    expect(structured).toContain('"@type":"BreadcrumbList"');
+    expect(structured).toContain('"price":"999.99"');
     expect(structured).toContain('AR-15 Sport');
     expect(Object.keys(fragment.answers)).toContain(`${PRODUCTS_API}/slug/ar-15-sport`);
+  });
+
+  it("keeps a product's own text that looks like a data block in the screen, as text", async () => {
+    const forged = '<script type="application/ld+json">{"@type":"Forged"}</script>';
+    const { read } = services([{ ...ar15, description: `Sharp. ${forged}` }]);
+    const fragment = await renderFragment(
+      request('ProductPage', '/product/:slug', '/product/ar-15-sport'),
+      read,
+      '1.2.3',
+    );
+    expect(fragment.html).toContain('Sharp. &lt;script type=&quot;application/ld+json&quot;&gt;');
+    expect(jsonLd(fragment.head).map((block) => (block as { '@type': string })['@type'])).toEqual([
+      'Product',
+      'BreadcrumbList',
+    ]);
+    expect(fragment.head).not.toContain('"@type":"Forged"}</script>');
   });
 
   it('answers 404 with "Product Not Found" for a slug the service does not know', async () => {

@@ -34,11 +34,25 @@ export interface Fragment {
   version: string;
   /** 200, or 404 for a product or category that does not exist. */
   status: number;
-  /** `<title>`, `<meta>` and `<link>` the screen sets, for the page's head. */
+  /** `<title>`, `<meta>` and `<link>` the screen sets, and its JSON-LD data blocks, for the page's head. */
   head: string;
   /** The screen itself. */
   html: string;
   answers: Record<string, ServerAnswer>;
+}
+
+// The screen's JSON-LD (page-metadata.server.tsx). Its text escapes `<`, so no block holds a `</script>`
+// before its own end, and a shopper's text shows as text: `&lt;script…`, never this.
+const DATA_BLOCK = /<script type="application\/ld\+json">[\s\S]*?<\/script>/g;
+
+/**
+ * A render's head (hoisted tags, then the JSON-LD blocks taken out of the screen) and the screen: the
+ * browser's code draws no JSON-LD, so blocks left in the screen would not match it when it takes over.
+ */
+function headAndScreen(html: string): { head: string; body: string } {
+  const { head, body } = splitHead(html);
+  const blocks = body.match(DATA_BLOCK) ?? [];
+  return { head: head + blocks.join(''), body: body.replace(DATA_BLOCK, '') };
 }
 
 /** A read the render depends on failed for a reason a retry may fix: the page draws this part in the browser. */
@@ -106,7 +120,7 @@ export async function renderFragment(
       { strict: true },
     );
     if (unanswered.size === 0) {
-      const { head, body } = splitHead(output);
+      const { head, body } = headAndScreen(output);
       return { version, status: fragmentStatus(request, answers), head, html: body, answers };
     }
     if (round + 1 >= MAX_READ_ROUNDS) throw new FragmentUnavailable('The screen kept asking for more reads');

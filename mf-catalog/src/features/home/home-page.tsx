@@ -2,8 +2,7 @@ import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { siteSettingsAtom } from '@shop/state';
 import { LoadingBox, MessageBox, loadedList, useApiGet } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { PageMetadata, useSiteIdentity } from '../../shared/metadata/page-metadata';
-import { siteStructuredData } from '../../shared/metadata/structured-data';
+import { PageMetadata } from '../../shared/metadata/page-metadata';
 import { ProductGrid } from '../../shared/product-grid';
 import styles from './home-page.module.css';
 
@@ -13,7 +12,6 @@ export default function HomePage() {
   // The same path the shell's first script prefetches for this screen (PRODUCTS_API): its answer is taken over.
   const answer = useApiGet<Product[]>(PRODUCTS_API);
   const products = loadedList(answer);
-  const site = useSiteIdentity();
 
   return (
     <section className={styles['page']}>
@@ -22,7 +20,7 @@ export default function HomePage() {
         title={websiteName}
         description={`${websiteName}: firearms and accessories.`}
         canonicalPath="/"
-        structuredData={siteStructuredData(site)}
+        subject="site"
       />
       <h1 className={styles['heading']}>Featured Products</h1>
       {answer.status === 'loading' && <LoadingBox />}

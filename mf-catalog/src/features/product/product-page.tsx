@@ -5,8 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAddToCart } from '../../shared/use-add-to-cart';
 import styles from './product-page.module.css';
-import { PageMetadata, describeIn, useSiteIdentity } from '../../shared/metadata/page-metadata';
-import { productBreadcrumbs, productStructuredData } from '../../shared/metadata/structured-data';
+import { PageMetadata, describeIn } from '../../shared/metadata/page-metadata';
 import { ProductSlider } from './product-slider';
 
 /**
@@ -70,7 +69,6 @@ function ProductDetails({ product }: { product: Product }) {
   const { currency } = useAtomValue(siteSettingsAtom);
   const { add, adding, ready } = useAddToCart();
   const navigate = useNavigate();
-  const site = useSiteIdentity();
   const price = formatPrice(product.price, currency);
   const inStock = product.countInStock > 0;
 
@@ -87,7 +85,7 @@ function ProductDetails({ product }: { product: Product }) {
         canonicalPath={`/product/${product.slug}`}
         image={product.image[0]}
         kind="product"
-        structuredData={[productStructuredData(product, site), productBreadcrumbs(product, site)]}
+        subject={product}
       />
       <ProductSlider name={product.name} images={product.image} />
       <div className={styles['info']}>
