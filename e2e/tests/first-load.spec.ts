@@ -87,3 +87,29 @@ test('the catalogue comes inside the page: the browser does not ask for it again
   expect(requests.filter((path) => path === '/api/products' || path === '/api/data/all-data')).toEqual([]);
   expect(requests.some((path) => /^\/remotes\/catalog\/.*remoteEntry\.js$/.test(path))).toBe(true);
 });
+
+test('the footer’s code comes when the footer comes near, not with the first screen, and then takes it over', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const footerCode = () => requests.filter((path) => /\/footer\.[0-9a-f]+\.js$/.test(path));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(productCards(page).getByRole('button', { name: 'Add to Cart' }).first()).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  // Drawn by the server below the fold, its links plain links until then.
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Condition' }),
+  ).toBeAttached();
+  expect(footerCode()).toEqual([]);
+
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(footerCode).toHaveLength(1);
+  // Taken over: its contact details come, and its links are the router's (no page is loaded on a click).
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toBeVisible();
+  const pagesLoaded = requests.length;
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Condition' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  expect(requests.slice(pagesLoaded).filter((path) => path === '/legal')).toEqual([]);
+});

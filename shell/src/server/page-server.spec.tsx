@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 
 // The page server's build takes each module's `.server.tsx` variant first (tools/webpack-preset): the remote's
-// place holds the render service's fragment instead of loading the remote's code.
+// place holds the render service's fragment instead of loading the remote's code, and the footer is drawn.
 vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
+vi.mock('../features/layout/footer-slot', () => import('../features/layout/footer-slot.server'));
 
 const { requestOrigin } = await import('./page-server');
 const { START_HASH, TEMPLATE, closing, fragmentOf, pageData, pageServer, renderService, rootOf } =
@@ -102,6 +103,10 @@ describe('startPageServer', () => {
     expect(rootOf(html)).toMatch(/<main id="main"[^>]*><!--\$--><!--\$--><article data-fragment="yes">/);
     expect(rootOf(html)).toContain(fragmentOf()['html']);
     expect(html).not.toContain('drawn-in-browser');
+    // The footer is drawn with the page, in a boundary of its own: the browser takes it over once near it.
+    expect(rootOf(html)).toMatch(
+      /<!--\$--><footer[^>]*>[\s\S]*<a href="\/legal"[^>]*>Terms and Condition<\/a>[\s\S]*<\/footer><!--\/\$-->/,
+    );
     // It names the version that drew the screen: the browser takes the HTML over with that version's code.
     expect(html).toMatch(/^<!doctype html><html data-rendered="catalog@1.0.0" lang=en>/);
     expect(html.match(/<title>/g)).toHaveLength(1);

@@ -5,8 +5,9 @@ import { listen } from '@shop/ui/server';
 import { describe, expect, it, vi } from 'vitest';
 
 // The page server's build takes each module's `.server.tsx` variant first (tools/webpack-preset): the remote's
-// place holds the render service's fragment instead of loading the remote's code.
+// place holds the render service's fragment instead of loading the remote's code, and the footer is drawn.
 vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
+vi.mock('../features/layout/footer-slot', () => import('../features/layout/footer-slot.server'));
 
 const { markerReplacer } = await import('./stream-page');
 const { PRODUCT_ANSWER, START_HASH, closing, fragmentOf, pageData, pageServer } =

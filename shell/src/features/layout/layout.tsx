@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DeferredToastContainer, showToast, type TreePosition } from '@shop/ui';
-import { Footer } from './footer';
+import { FooterSlot } from './footer-slot';
 import styles from './layout.module.css';
 import { TopBar } from './top-bar';
 import { useSiteData } from './use-site-data';
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={styles['main']}>
         {children}
       </main>
-      <Footer />
+      <FooterSlot />
       <DeferredToastContainer limit={1} autoClose={5000} position="bottom-center" theme={mode} />
     </div>
   );

@@ -2,26 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNearViewport } from '../use-near-viewport';
-
-/** Stands in for the browser's IntersectionObserver: the test says when the element comes into view. */
-class FakeIntersectionObserver {
-  static last: FakeIntersectionObserver | undefined;
-  readonly observed: Element[] = [];
-  disconnected = false;
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  report(isIntersecting: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
-}
+import { FakeIntersectionObserver } from './fake-intersection-observer';
 
 function Probe() {
   const ref = useRef<HTMLDivElement>(null);
@@ -32,7 +13,7 @@ function Probe() {
 describe('useNearViewport', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    FakeIntersectionObserver.last = undefined;
+    FakeIntersectionObserver.reset();
   });
 
   it('turns true once the element comes into view, and stops watching', () => {
