@@ -12,11 +12,11 @@ const FLOOR_RATIO_BUDGET = 1.45;
 /** Decision 0019's target for the shop's own first-screen code, above the floor (not met yet: printed). */
 const OWN_CODE_TARGET_BYTES = 20 * 1024;
 /**
- * Today's own first-screen code (23 582 B brotli above the floor in CI on 2026-11-29, since remote entries
- * start on the shell's bundler runtime: docs/performance.md, "One bundler runtime on the page") with ~0.5 KB
- * of slack: it cannot grow unnoticed.
+ * Today's own first-screen code (22 564 B brotli above the floor on 2026-11-29, since the JSON-LD is the
+ * server's and the footer's code comes when the footer is near: docs/performance.md, "What only the server
+ * needs, and what comes later") with ~0.5 KB of slack: it cannot grow unnoticed.
  */
-const OWN_CODE_BUDGET_BYTES = 23.5 * 1024;
+const OWN_CODE_BUDGET_BYTES = 22.5 * 1024;
 /**
  * The first screen's stylesheets, brotli, now files of their own rather than strings in the scripts (3 277 B:
  * the shell's and the home screen's), with ~0.3 KB of slack: a ratchet likewise. Our own first-screen bytes

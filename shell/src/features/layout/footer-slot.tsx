@@ -1,8 +1,15 @@
 import { Suspense, lazy } from 'react';
+import { useLocation } from 'react-router-dom';
 // The footer's styles stay with the layout's (the first screen's stylesheet): the server draws the footer
 // with the page, and it must not wait for its code to look right.
 import './footer.module.css';
 import { whenNearViewport } from './when-near-viewport';
+
+let moved!: () => void;
+/** Settles on the first move to another screen (below). */
+const firstMove = new Promise<void>((resolve) => (moved = resolve));
+/** The location the page was drawn at (a reload keeps the history entry's key, so it need not be 'default'). */
+let drawnAt: string | undefined;
 
 /**
  * The footer, whose code comes once the footer comes near the viewport: it starts below the fold (the main
@@ -10,13 +17,19 @@ import { whenNearViewport } from './when-near-viewport';
  * the server's plain links; a page the browser draws itself (no footer from the server) fetches it at once.
  */
 const Footer = lazy(async () => {
-  await whenNearViewport(document.querySelector('#main ~ footer'));
+  await Promise.race([whenNearViewport(document.querySelector('#main ~ footer')), firstMove]);
   const { Footer: component } = await import(/* webpackChunkName: "footer" */ './footer');
   return { default: component };
 });
 
 /** The footer in a boundary of its own: hydration leaves the server's footer as it is until its code comes. */
 export function FooterSlot() {
+  // A move to another screen changes the location the footer's links read, and React can carry that into the
+  // footer only once it has taken the footer over: the move (a transition) waits for it. So the first move
+  // starts the footer's code at once, beside the next screen's own; it is not left waiting for a scroll.
+  const { key } = useLocation();
+  drawnAt ??= key;
+  if (key !== drawnAt) moved();
   return (
     <Suspense fallback={null}>
       <Footer />

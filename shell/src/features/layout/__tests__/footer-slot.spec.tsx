@@ -3,30 +3,61 @@ import { Provider, createStore } from 'jotai';
 import type { ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { stubApi } from '@shop/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FooterSlot } from '../footer-slot';
-import { FooterSlot as ServerFooterSlot } from '../footer-slot.server';
 import { FakeIntersectionObserver } from './fake-intersection-observer';
+
+let navigate: NavigateFunction | undefined;
+
+/** The main area: says where the page is, and lends the test the router's navigate. */
+function Main() {
+  navigate = useNavigate();
+  return <main id="main">at {useLocation().pathname}</main>;
+}
 
 /** The footer where the layout has it: after the main area. */
 function page(Slot: ComponentType) {
   return (
     <Provider store={createStore()}>
       <MemoryRouter initialEntries={['/']}>
-        <main id="main" />
+        <Main />
         <Slot />
       </MemoryRouter>
     </Provider>
   );
 }
 
+/**
+ * Both slots, loaded afresh: the browser's keeps its footer's code and the page's first move for the page's
+ * life (module state), and each test is a page of its own.
+ */
+async function slots() {
+  vi.resetModules();
+  return {
+    FooterSlot: (await import('../footer-slot')).FooterSlot,
+    ServerFooterSlot: (await import('../footer-slot.server')).FooterSlot,
+  };
+}
+
+/** The server's page in the document, taken over by the browser's tree; answers the server's footer. */
+async function hydratedPage(errors: unknown[]): Promise<HTMLElement> {
+  const { FooterSlot, ServerFooterSlot } = await slots();
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page(ServerFooterSlot));
+  document.body.append(container);
+  act(() => {
+    root = hydrateRoot(container, page(FooterSlot), { onRecoverableError: (error) => errors.push(error) });
+  });
+  return container.querySelector('footer')!;
+}
+
 /** Lets the slot's lazy import and React's retry of the boundary run. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
+let root: Root | undefined;
+
 describe('FooterSlot', () => {
-  let root: Root | undefined;
   afterEach(() => {
     act(() => root?.unmount());
     document.body.innerHTML = '';
@@ -37,16 +68,10 @@ describe('FooterSlot', () => {
   it("keeps the server's footer as it is, and takes it over only once it comes near the viewport", async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const api = stubApi({ '/site.json': { status: 200, body: { contact: { location: 'Reno, Nevada' } } } });
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page(ServerFooterSlot));
-    document.body.append(container);
-    const drawn = container.querySelector('footer');
-    expect(drawn).not.toBeNull();
-
     const errors: unknown[] = [];
-    act(() => {
-      root = hydrateRoot(container, page(FooterSlot), { onRecoverableError: (error) => errors.push(error) });
-    });
+    const drawn = await hydratedPage(errors);
+    const container = drawn.parentElement!;
+    expect(drawn).not.toBeNull();
     await settle();
     // Only the slot watches: the footer's code has not run (once it runs, it watches for its contact details).
     expect(FakeIntersectionObserver.made).toHaveLength(1);
@@ -69,11 +94,29 @@ describe('FooterSlot', () => {
     expect(errors).toEqual([]);
   });
 
+  it('brings its code on the first move to another screen, which the footer would otherwise hold up', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    stubApi({});
+    const errors: unknown[] = [];
+    const drawn = await hydratedPage(errors);
+    await settle();
+    expect(FakeIntersectionObserver.made).toHaveLength(1);
+
+    // Never scrolled to: the move itself brings the footer's code, and completes.
+    act(() => void navigate!('/legal'));
+    await settle();
+    expect(document.querySelector('main')?.textContent).toBe('at /legal');
+    expect(FakeIntersectionObserver.made).toHaveLength(2);
+    expect(drawn.isConnected).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('draws the footer at once on a page the browser draws itself', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const container = document.createElement('div');
     document.body.append(container);
     const { createRoot } = await import('react-dom/client');
+    const { FooterSlot } = await slots();
     act(() => {
       root = createRoot(container);
       root.render(page(FooterSlot));
