@@ -4,14 +4,13 @@ import { modeAtom, shopStore, siteSettingsAtom, siteSettingsFromRecords } from '
 import { readFirstScreenData } from '@shop/state/first-screen';
 import { serverAnswersAtom, siteOriginAtom } from '@shop/ui';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DRAWN_IN_BROWSER_DIGEST } from './federation/drawn-in-browser';
 import { earlyRemoteEntryPlugin } from './federation/early-remote-entry.runtime-plugin';
 import { prefetchedManifestPlugin } from './federation/prefetched-manifest.runtime-plugin';
 import { remoteFallbackPlugin } from './federation/remote-fallback.runtime-plugin';
 import { startRemotes } from './federation/remote-registry';
-import { takeOver } from './first-screen/take-over';
 import './styles/global.css';
 
 registerPlugins([prefetchedManifestPlugin(), earlyRemoteEntryPlugin(), remoteFallbackPlugin()]);
@@ -36,7 +35,7 @@ if (rendered) {
   const settings = rendered.answers[SITE_SETTINGS_API];
   if (settings?.ok && Array.isArray(settings.data))
     shopStore.set(siteSettingsAtom, siteSettingsFromRecords(settings.data as SiteSettings[]));
-  takeOver(container, app, {
+  hydrateRoot(container, app, {
     onRecoverableError: (error, info) => {
       // A part the server left to the browser on purpose (its remote was slow or down) is not a failure.
       const digest = (error as { digest?: unknown } | null)?.digest;
