@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
@@ -12,7 +12,10 @@ let navigate: NavigateFunction | undefined;
 
 /** The main area: says where the page is, and lends the test the router's navigate. */
 function Main() {
-  navigate = useNavigate();
+  const go = useNavigate();
+  useEffect(() => {
+    navigate = go;
+  }, [go]);
   return <main id="main">at {useLocation().pathname}</main>;
 }
 
