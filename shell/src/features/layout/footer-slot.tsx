@@ -1,13 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 // The footer's styles stay with the layout's (the first screen's stylesheet): the server draws the footer
 // with the page, and it must not wait for its code to look right.
 import './footer.module.css';
 import { whenNearViewport } from './when-near-viewport';
 
-let moved!: () => void;
-/** Settles on the first move to another screen (below). */
-const firstMove = new Promise<void>((resolve) => (moved = resolve));
+let fetchNow!: () => void;
+/** Settles when the footer's code must come whether or not the footer is near (below). */
+const wanted = new Promise<void>((resolve) => (fetchNow = resolve));
 /** The location the page was drawn at (a reload keeps the history entry's key, so it need not be 'default'). */
 let drawnAt: string | undefined;
 
@@ -17,10 +17,20 @@ let drawnAt: string | undefined;
  * the server's plain links; a page the browser draws itself (no footer from the server) fetches it at once.
  */
 const Footer = lazy(async () => {
-  await Promise.race([whenNearViewport(document.querySelector('#main ~ footer')), firstMove]);
+  await Promise.race([whenNearViewport(document.querySelector('#main ~ footer')), wanted]);
   const { Footer: component } = await import(/* webpackChunkName: "footer" */ './footer');
   return { default: component };
 });
+
+/**
+ * In the footer's place while its code is on its way, when the browser draws it: hydration never shows this (it
+ * keeps the server's footer instead), so it shows only when React has let the server's footer go (a page whose
+ * HTML it drew again) and there is no footer left to come near.
+ */
+function FetchingFooter() {
+  useEffect(() => fetchNow(), []);
+  return null;
+}
 
 /** The footer in a boundary of its own: hydration leaves the server's footer as it is until its code comes. */
 export function FooterSlot() {
@@ -29,9 +39,9 @@ export function FooterSlot() {
   // starts the footer's code at once, beside the next screen's own; it is not left waiting for a scroll.
   const { key } = useLocation();
   drawnAt ??= key;
-  if (key !== drawnAt) moved();
+  if (key !== drawnAt) fetchNow();
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<FetchingFooter />}>
       <Footer />
     </Suspense>
   );

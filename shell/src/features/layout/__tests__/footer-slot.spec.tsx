@@ -10,21 +10,25 @@ import { FakeIntersectionObserver } from './fake-intersection-observer';
 
 let navigate: NavigateFunction | undefined;
 
-/** The main area: says where the page is, and lends the test the router's navigate. */
-function Main() {
+/** The main area: says where the page is (after `drawnBy`), and lends the test the router's navigate. */
+function Main({ drawnBy }: { drawnBy: string }) {
   const go = useNavigate();
   useEffect(() => {
     navigate = go;
   }, [go]);
-  return <main id="main">at {useLocation().pathname}</main>;
+  return (
+    <main id="main">
+      {drawnBy} at {useLocation().pathname}
+    </main>
+  );
 }
 
 /** The footer where the layout has it: after the main area. */
-function page(Slot: ComponentType) {
+function page(Slot: ComponentType, drawnBy = 'page') {
   return (
     <Provider store={createStore()}>
       <MemoryRouter initialEntries={['/']}>
-        <Main />
+        <Main drawnBy={drawnBy} />
         <Slot />
       </MemoryRouter>
     </Provider>
@@ -43,14 +47,19 @@ async function slots() {
   };
 }
 
-/** The server's page in the document, taken over by the browser's tree; answers the server's footer. */
-async function hydratedPage(errors: unknown[]): Promise<HTMLElement> {
+/**
+ * The server's page in the document, taken over by the browser's tree; answers the server's footer. A browser
+ * whose main area differs (`browserDraws`) makes React let the server's HTML go and draw the page again.
+ */
+async function hydratedPage(errors: unknown[], browserDraws = 'page'): Promise<HTMLElement> {
   const { FooterSlot, ServerFooterSlot } = await slots();
   const container = document.createElement('div');
   container.innerHTML = renderToString(page(ServerFooterSlot));
   document.body.append(container);
   act(() => {
-    root = hydrateRoot(container, page(FooterSlot), { onRecoverableError: (error) => errors.push(error) });
+    root = hydrateRoot(container, page(FooterSlot, browserDraws), {
+      onRecoverableError: (error) => errors.push(error),
+    });
   });
   return container.querySelector('footer')!;
 }
@@ -108,10 +117,22 @@ describe('FooterSlot', () => {
     // Never scrolled to: the move itself brings the footer's code, and completes.
     act(() => void navigate!('/legal'));
     await settle();
-    expect(document.querySelector('main')?.textContent).toBe('at /legal');
+    expect(document.querySelector('main')?.textContent).toBe('page at /legal');
     expect(FakeIntersectionObserver.made).toHaveLength(2);
     expect(drawn.isConnected).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('brings its code at once when React draws the page again and the server’s footer goes with it', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    stubApi({});
+    const errors: unknown[] = [];
+    await hydratedPage(errors, 'browser');
+    await settle();
+    // The server's HTML did not match: React drew the page in the browser, footer included, with no scroll.
+    expect(errors).toHaveLength(1);
+    expect(document.querySelector('main')?.textContent).toBe('browser at /');
+    expect(document.querySelector('footer')).not.toBeNull();
   });
 
   it('draws the footer at once on a page the browser draws itself', async () => {
