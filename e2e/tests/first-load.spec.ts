@@ -12,7 +12,7 @@ const FLOOR_RATIO_BUDGET = 1.45;
 /** Decision 0019's target for the shop's own first-screen code, above the floor (not met yet: printed). */
 const OWN_CODE_TARGET_BYTES = 20 * 1024;
 /**
- * Today's own first-screen code (22 564 B brotli above the floor on 2026-11-29, since the JSON-LD is the
+ * Today's own first-screen code (22 683 B brotli above the floor on 2026-11-29, since the JSON-LD is the
  * server's and the footer's code comes when the footer is near: docs/performance.md, "What only the server
  * needs, and what comes later") with ~0.5 KB of slack: it cannot grow unnoticed.
  */
