@@ -1,8 +1,9 @@
 /**
- * Resolves once `element` comes into the viewport; at once when there is no element, or where the browser has
- * no IntersectionObserver (the footer-slot.tsx deferral; useNearViewport is the same watch inside a component).
+ * Resolves once `element` comes into the viewport, and stops watching; at once when there is no element, or
+ * where the browser has no IntersectionObserver. `signal` stops the watch early (the promise then stays
+ * pending). The footer's code waits on it (footer-slot.tsx), and so does useNearViewport.
  */
-export function whenNearViewport(element: Element | null): Promise<void> {
+export function whenNearViewport(element: Element | null, signal?: AbortSignal): Promise<void> {
   if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => {
@@ -11,5 +12,6 @@ export function whenNearViewport(element: Element | null): Promise<void> {
       resolve();
     });
     observer.observe(element);
+    signal?.addEventListener('abort', () => observer.disconnect(), { once: true });
   });
 }
