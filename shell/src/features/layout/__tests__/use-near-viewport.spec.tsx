@@ -11,12 +11,12 @@ function Probe() {
   return <div ref={ref}>{near ? 'near' : 'far'}</div>;
 }
 
-describe('useNearViewport', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    FakeIntersectionObserver.reset();
-  });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeIntersectionObserver.reset();
+});
 
+describe('useNearViewport', () => {
   it('turns true once the element comes into view, and stops watching', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     render(<Probe />);
@@ -46,11 +46,6 @@ describe('useNearViewport', () => {
 });
 
 describe('whenNearViewport', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    FakeIntersectionObserver.reset();
-  });
-
   it('resolves once the element comes into view, and stops watching then', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     let near = false;
