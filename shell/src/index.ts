@@ -10,9 +10,10 @@ const HINTS_WAIT_MAX_MS = 500;
 // pictures) as much as it needs the shell. The hints wait only for small answers the shell's code would
 // wait for too (remotes.json, the remote's manifest, the catalogue).
 void hintsPlaced(HINTS_WAIT_MAX_MS)
-  // Asynchronous boundary: shared modules (React, jotai, @shop/state) are negotiated with the federation
-  // runtime before any of them is evaluated.
-  .then(() => import('./bootstrap'))
+  // The shell's code is in this file already ("eager": no chunk of its own, one script for the first screen,
+  // the shared libraries included: tools/webpack-preset/shared-dependencies.cjs). Imported only now, so none
+  // of it is evaluated before the hints are in place.
+  .then(() => import(/* webpackMode: "eager" */ './bootstrap'))
   .catch((error: unknown) => {
     console.error('The shop failed to start', error);
   });

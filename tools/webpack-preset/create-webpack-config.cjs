@@ -9,7 +9,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
-const { FirstLoadPreloadPlugin } = require('./first-load-preload.cjs');
+const { EntryPriorityPlugin } = require('./entry-priority-plugin.cjs');
 const { InlineStartPlugin } = require('./inline-start-plugin.cjs');
 const { PrivateSourceMapsPlugin } = require('./private-source-maps-plugin.cjs');
 const { LeanRemoteEntryPlugin, provideRuntimeCorePlugin } = require('./lean-remote-entry-plugin.cjs');
@@ -58,7 +58,7 @@ function createWebpackConfig(options, argv = {}) {
   // Production stylesheets are files, not scripts that write <style> tags: a page rendered on the server
   // (docs/decisions/0020) links them in its head and paints styled before any script has run, and the
   // first screen's scripts carry no CSS. Each chunk's CSS is a file of its own, loaded with the chunk
-  // by the chunk's runtime (a remote's by its own), or linked by the page (FirstLoadPreloadPlugin, the
+  // by the chunk's runtime (a remote's by its own), or linked by the page (the shell's entry CSS by HtmlWebpackPlugin, the
   // page server for a remote's screen, from its mf-manifest.json). Development keeps style-loader.
   const styleLoader = isProduction ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
 
@@ -72,7 +72,7 @@ function createWebpackConfig(options, argv = {}) {
         : { filename: REMOTE_ENTRY, exposes: options.exposes, library: { type: 'global', name } }),
       // Remotes are registered at run time from remotes.json; none is known when building.
       remotes: {},
-      shared: sharedDependencies(packageJson),
+      shared: sharedDependencies(packageJson, { host: isHost }),
       // Use what is already on the page before fetching anything, so a shopper never loads the admin remote.
       shareStrategy: 'loaded-first',
       // Only the runtime code the browser needs: no Node.js paths anywhere; a remote never loads other
@@ -98,8 +98,7 @@ function createWebpackConfig(options, argv = {}) {
         template: path.resolve(projectDir, options.template ?? 'src/index.html'),
         publicPath: hostPublicPath,
       }),
-      // The first load's chunks are known now: the page asks for them beside the entry, not after it.
-      new FirstLoadPreloadPlugin(),
+      new EntryPriorityPlugin(),
     );
     if (options.inlineStart) plugins.push(new InlineStartPlugin({ entry: options.inlineStart }));
   }
@@ -173,27 +172,13 @@ function createWebpackConfig(options, argv = {}) {
       ],
     },
     plugins,
-    optimization: isHost
-      ? {
-          splitChunks: {
-            cacheGroups: {
-              // The shared libraries every first load runs, in one file instead of one per shared module:
-              // each file is a round trip of its own on a slow connection, and the page needs them all.
-              framework: {
-                name: 'framework',
-                chunks: 'async',
-                test: FRAMEWORK_MODULES,
-                enforce: true,
-                priority: 10,
-              },
-            },
-          },
-        }
-      : options.oneFilePerScreen
-        ? // Each exposed screen in one file (each file is a round trip of its own on a slow connection):
-          // no chunk shared between screens, at the price of some code stored twice on the server.
-          { splitChunks: false }
-        : {},
+    // The host's first screen is its entry alone: the libraries it shares are eager (shared-dependencies.cjs),
+    // and its start-up module imports the rest in the same file (shell/src/index.ts).
+    optimization: options.oneFilePerScreen
+      ? // Each exposed screen in one file (each file is a round trip of its own on a slow connection):
+        // no chunk shared between screens, at the price of some code stored twice on the server.
+        { splitChunks: false }
+      : {},
     performance: {
       hints: isProduction ? 'warning' : false,
       maxAssetSize: 512 * 1024,
@@ -302,13 +287,6 @@ function createServerWebpackConfig(options, argv = {}) {
     stats: 'errors-warnings',
   };
 }
-
-/**
- * Shared libraries the shell runs on every first load: the framework floor's (first-load-floor/entry.mjs)
- * but the toasts, which load on demand, plus the router's shared subset.
- */
-const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]|[\\/]shared-react-router-dom\.mjs$/;
 
 /** A remote's container entry, named in its mf-manifest.json. */
 const REMOTE_ENTRY = 'remoteEntry.js';

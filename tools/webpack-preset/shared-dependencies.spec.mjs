@@ -22,7 +22,7 @@ const frontEnd = {
 };
 
 describe('sharedDependencies', () => {
-  it('shares React, its deep imports and JSX runtime, the router, jotai and the state library as lazy singletons', () => {
+  it('shares React, its deep imports and JSX runtime, the router, jotai and the state library as lazy singletons in a remote', () => {
     const shared = sharedDependencies(frontEnd);
     expect(Object.keys(shared)).toEqual(
       expect.arrayContaining([
@@ -41,6 +41,27 @@ describe('sharedDependencies', () => {
     }
     expect(shared['react-dom/']).toMatchObject({ requiredVersion: '19.3.1' });
     expect(shared['@shop/state']).toMatchObject({ requiredVersion: '0.1.0' });
+  });
+
+  it('makes the host bundle its own copies of what every first screen runs (eager), and nothing else', () => {
+    const shared = sharedDependencies(frontEnd, { host: true });
+    const eager = Object.keys(shared).filter((key) => shared[key].eager);
+    // The floor's libraries (first-load-floor.cjs) and the state library; not the toasts or the dialogs,
+    // which the page loads when it reaches for them.
+    expect(eager.sort()).toEqual(
+      [
+        '@shop/state',
+        'jotai',
+        'jotai/',
+        'react',
+        'react-dom',
+        'react-dom/',
+        'react-router-dom',
+        'react/jsx-dev-runtime',
+        'react/jsx-runtime',
+      ].sort(),
+    );
+    for (const config of Object.values(shared)) expect(config).toMatchObject({ singleton: true });
   });
 
   it('refuses a front-end that does not depend on a shared library', () => {
