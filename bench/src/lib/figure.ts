@@ -75,3 +75,23 @@ export interface BenchSection {
   name: string;
   run(context: BenchContext): Promise<Figure[]>;
 }
+
+/**
+ * A figure held to a goal an issue sets as a number (4 ms of CPU per order, 100 ms of blocking time): the
+ * goal is its reference, so its ratio is ≤ 1 (or ≥ 1) when the goal is met.
+ */
+export function goalFigure(input: {
+  id: string;
+  section: string;
+  measured: Measurement;
+  goal: { value: number; source: string };
+  better: 'higher' | 'lower';
+  notes?: string;
+}): Figure {
+  const { goal, ...rest } = input;
+  return figure({
+    ...rest,
+    reference: { what: `the goal (${goal.source})`, value: goal.value, unit: input.measured.unit },
+    target: 1,
+  });
+}

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Order, Product, UserInfo } from '@shop/contracts';
-import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
 import { partClocks, spentSince } from '../lib/part-clocks.js';
 import { spreadOf } from '../lib/regressions.js';
 
@@ -15,6 +15,8 @@ const PRODUCTS_PER_BUYER = 4;
 const STOCK = 1_000_000;
 /** Each load phase starts with this much untimed load, so the JIT and the pools are warm. */
 const WARM_UP_S = 2;
+/** CPU per order across every part, as issue 38 asks (about 10 ms when it was filed). */
+const CPU_PER_ORDER_GOAL_US = 4_000;
 
 interface Answer<T> {
   status: number;
@@ -232,7 +234,7 @@ export interface CpuPerAnswer {
 async function measureWithCpu(
   context: BenchContext,
   options: Omit<autocannon.Options, 'duration' | 'connections'>,
-): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer }> {
+): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer; phases: number }> {
   const run = (duration: number) =>
     autocannon({ ...options, duration, connections: context.connections, pipelining: 1 });
   const warmUp = summarize(await run(WARM_UP_S));
@@ -279,7 +281,8 @@ async function measureWithCpu(
     p50Ms: (a.p50Ms + b.p50Ms) / 2,
     p99Ms: Math.max(a.p99Ms, b.p99Ms),
   };
-  return { warmUp, measured, cpu };
+  // The warm-up and the two halves: each stops with up to one request per connection in flight.
+  return { warmUp, measured, cpu, phases: 3 };
 }
 
 const describeCpu = ({ cpuUs, cpuNoise }: CpuPerAnswer) =>
@@ -326,7 +329,7 @@ export const ordersSection: BenchSection = {
     // still complete those, so up to that many more are stored than were answered, never fewer.
     const stored = (await storedOrders(base, admin)) - before;
     const answered = orders.warmUp.ok + orders.measured.ok;
-    const cutOffInFlight = 2 * context.connections;
+    const cutOffInFlight = orders.phases * context.connections;
     const unaccounted =
       stored < answered ? answered - stored : Math.max(0, stored - answered - cutOffInFlight);
     const failures = orders.measured.failures + orders.warmUp.failures + unaccounted;
@@ -345,7 +348,8 @@ export const ordersSection: BenchSection = {
         unit: 'req/s',
       },
       better: 'higher',
-      target: 0.25,
+      // Issue 38's goal.
+      target: 0.3,
       notes:
         `orders: ${describe(orders.measured)}; reads: ${describe(reads.measured)}; ` +
         `${stored} orders stored for ${answered} answered 201 (warm-up included; up to ${cutOffInFlight} ` +
@@ -368,10 +372,25 @@ export const ordersSection: BenchSection = {
       target: 0.25,
       notes: `uncached reads: ${describe(uncached.measured)}; the figure compared is orders.place-vs-read`,
     });
+    const againstGoal = goalFigure({
+      id: 'orders.cpu-per-order',
+      section: 'orders',
+      measured: {
+        what: `CPU per order placed through the gateway, every part, ${buyerCount} buyers`,
+        value: Object.values(orders.cpu.cpuUs).reduce((sum, us) => sum + us, 0),
+        unit: 'µs',
+      },
+      goal: { value: CPU_PER_ORDER_GOAL_US, source: 'issue 38' },
+      better: 'lower',
+      notes:
+        `the parts of orders.place-vs-read's phase summed: ${describeCpu(orders.cpu)}. The load generator ` +
+        "runs in the gateway's process and is counted with it, so the sum is an upper bound",
+    });
     const clean = failures === 0 && uncached.measured.failures === 0;
     return [
       { ...found, pass: found.pass && failures === 0 },
       { ...againstUncached, pass: againstUncached.pass && clean },
+      againstGoal,
     ];
   },
 };

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
-import { passToGateway } from '../lib/gateway-pass-through.js';
+import { passOn } from '../lib/pass-on.js';
 import { staticCopyOf } from '../lib/static-copy.js';
 import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clocks.js';
 
@@ -133,7 +133,7 @@ async function serveStaticCopies(
       outgoing.end(body);
       return;
     }
-    passToGateway(gateway, incoming, outgoing);
+    passOn(gateway, incoming, outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { goalFigure } from './figure.js';
+
+describe('a figure held to a goal', () => {
+  const held = (value: number, goal: number, better: 'higher' | 'lower') =>
+    goalFigure({
+      id: 'x.goal',
+      section: 'x',
+      measured: { what: 'blocking time', value, unit: 'ms' },
+      goal: { value: goal, source: 'issue 38' },
+      better,
+    });
+
+  it('misses when the measure is past the goal, and says by how much', () => {
+    const missed = held(120, 100, 'lower');
+    expect(missed.pass).toBe(false);
+    expect(missed.ratio).toBeCloseTo(1.2);
+    expect(missed.reference).toEqual({ what: 'the goal (issue 38)', value: 100, unit: 'ms' });
+  });
+
+  it('passes at the goal or on its good side, either way round', () => {
+    expect(held(100, 100, 'lower').pass).toBe(true);
+    expect(held(30, 100, 'lower').pass).toBe(true);
+    expect(held(0.99, 0.98, 'higher').pass).toBe(true);
+    expect(held(0.9, 0.98, 'higher').pass).toBe(false);
+  });
+});
