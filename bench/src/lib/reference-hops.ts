@@ -52,6 +52,9 @@ http {
   upstream service { server 127.0.0.1:${upstreamPort}; keepalive 512; }
   server {
     listen 127.0.0.1:${port};
+    # The load generator keeps its connections for a whole phase; nginx would close each after 1,000
+    # requests (its default), and a request sent as it closes is an error, which fails the phase.
+    keepalive_requests 10000000;
     location / {
       proxy_pass http://service;
       proxy_http_version 1.1;
