@@ -21,7 +21,7 @@ export interface ReferenceHop {
 }
 
 /** The pids of `parent`'s children, from /proc (field 4 of a process's stat file is its parent). */
-export function childrenOf(parent: number): number[] {
+function childrenOf(parent: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,7 +41,7 @@ export function childrenOf(parent: number): number[] {
  * as Kong's own defaults (`nginx_worker_processes = auto`, `upstream_keepalive_pool_size = 512`), and an
  * access line per request to a file, as Kong writes one (`proxy_access_log`) and the local gateway does.
  */
-export function nginxProxyConfig(options: { dir: string; port: number; upstreamPort: number }): string {
+function nginxProxyConfig(options: { dir: string; port: number; upstreamPort: number }): string {
   const { dir, port, upstreamPort } = options;
   return `worker_processes auto;
 pid ${join(dir, 'nginx.pid')};
