@@ -1,8 +1,22 @@
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ephemeralRangeStart, freePort } from './free-port.js';
 
 describe('freePort', () => {
+  // First, while no port of this process is handed out yet.
+  it('never gives a port fetch refuses to connect to (the Fetch standard’s bad ports)', async () => {
+    const first = 10_000;
+    const size = ephemeralRangeStart() - first;
+    const random = vi.spyOn(Math, 'random').mockReturnValueOnce((10_080 - first + 0.5) / size);
+    try {
+      const port = await freePort();
+      expect(port).not.toBe(10_080);
+      expect(random).toHaveBeenCalledTimes(2);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('gives a port below the range the OS takes outgoing connections’ ports from', async () => {
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
     for (const port of ports) {

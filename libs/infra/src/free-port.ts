@@ -15,6 +15,11 @@ const ATTEMPTS = 50;
 // CI. Each port is handed out once per process; the range below the ephemeral one has some 22,000.
 const handedOut = new Set<number>();
 
+// The Fetch standard's "bad ports" within the range: fetch (Node's and every browser's) refuses to
+// connect to them ("TypeError: fetch failed", cause "bad port"), so a service given one cannot be
+// reached by its tests. 10080 is the only one at or above LOWEST.
+const FETCH_BAD_PORTS = new Set([10_080]);
+
 /** The first port of the OS's ephemeral range (Linux's ip_local_port_range; elsewhere IANA's 49152). */
 export function ephemeralRangeStart(): number {
   try {
@@ -51,7 +56,7 @@ export async function freePort(): Promise<number> {
   if (high - LOWEST >= 1_000) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const candidate = LOWEST + Math.floor(Math.random() * (high - LOWEST + 1));
-      if (handedOut.has(candidate)) continue;
+      if (handedOut.has(candidate) || FETCH_BAD_PORTS.has(candidate)) continue;
       const port = await tryPort(candidate);
       if (port !== null) {
         handedOut.add(port);
