@@ -23,7 +23,7 @@ describe('server requests with no exporter', () => {
 
   it('records nothing and lets the kit follow requests', () => {
     expect(telemetry.tracing).toBe(false);
-    expect(telemetryState.serverSpans).toBe('kit');
+    expect(telemetryState.serverRequests).toEqual({ recording: false, followsCaller: true });
   });
 
   it("continues the caller's trace through the body, NATS and the outbox, under a span of its own", async () => {

@@ -1,6 +1,6 @@
 // First: the SDK starts before anything it instruments is loaded (see in-memory-telemetry.ts).
 import { finishedSpans, telemetry } from './telemetry/in-memory-telemetry';
-import { SpanKind } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { eventSubject } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,18 +59,48 @@ describe('one trace per request, across NATS, the database and the outbox', () =
     });
   });
 
-  it("keeps the query string out of the server span (searches are people's data)", async () => {
-    const searchTrace = '7d3f0c1b2a4e5f60718293a4b5c6d7e8';
-    const response = await traced.call('/api/traced?q=someone%40example.com', {
-      headers: { traceparent: `00-${searchTrace}-${gatewaySpanId}-01` },
+  /** GETs `path` in a sampled trace of its own, as the gateway calls; answers the status and the server span. */
+  async function serverSpanOfGet(path: string, traceIdOfCall: string) {
+    const response = await traced.call(path, {
+      headers: { traceparent: `00-${traceIdOfCall}-${gatewaySpanId}-01` },
     });
-    expect(response.status).toBe(200);
-    const serverOf = () => spansOf(searchTrace).find((span) => span.kind === SpanKind.SERVER);
+    const serverOf = () => spansOf(traceIdOfCall).find((span) => span.kind === SpanKind.SERVER);
     await expect.poll(serverOf).toBeDefined();
-    const server = serverOf()!;
+    return { status: response.status, server: serverOf()! };
+  }
+
+  it("keeps the query string out of the server span (searches are people's data)", async () => {
+    const { status, server } = await serverSpanOfGet(
+      '/api/traced?q=someone%40example.com',
+      '7d3f0c1b2a4e5f60718293a4b5c6d7e8',
+    );
+    expect(status).toBe(200);
     expect(server.name).toBe('GET /api/traced');
     expect(server.attributes['url.path']).toBe('/api/traced');
     expect(JSON.stringify(server.attributes)).not.toContain('example.com');
+  });
+
+  it('marks the server span of a 5xx answer as an error', async () => {
+    const { status, server } = await serverSpanOfGet(
+      '/api/traced/broken',
+      '2f4e6a8c0b1d3f5a7c9e1b3d5f7a9c0e',
+    );
+    expect(status).toBe(500);
+    expect(server.name).toBe('GET /api/traced/broken');
+    expect(server.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
+  });
+
+  it('keeps nothing of a request whose caller did not sample its trace, and still passes its ids on', async () => {
+    const unsampledTrace = '6b8d0f2a4c6e8a0b2d4f6a8c0e2b4d6f';
+    const unsampled = await traced.make('unsampled thing', `00-${unsampledTrace}-${gatewaySpanId}-00`);
+    const made = traced.logLines.find((line) => line['msg'] === 'thing made' && line['id'] === unsampled);
+    expect(made?.['trace_id']).toBe(unsampledTrace);
+    expect(made?.['span_id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(made?.['span_id']).not.toBe(gatewaySpanId);
+    // The outbox event is published later in the same trace: by then every span of it would be in.
+    expect((await consumedEventOf(traced, unsampled)).traceId).toBe(unsampledTrace);
+    expect(spansOf(unsampledTrace).map((span) => span.name)).toEqual([]);
   });
 
   it('carries the NATS command: PRODUCER under the request, CONSUMER under it, the database write under that', async () => {

@@ -61,8 +61,8 @@ export async function bootstrapService(
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
-  if (telemetryState.serverSpans)
-    addServerRequestTelemetry(adapter.getInstance(), telemetryState.serverSpans);
+  if (telemetryState.serverRequests)
+    addServerRequestTelemetry(adapter.getInstance(), telemetryState.serverRequests);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });

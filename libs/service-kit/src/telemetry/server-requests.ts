@@ -1,7 +1,10 @@
 import {
+  type Context,
   ROOT_CONTEXT,
   type Span,
   type SpanContext,
+  SpanKind,
+  SpanStatusCode,
   TraceFlags,
   ValueType,
   context,
@@ -18,19 +21,23 @@ export const UNTRACED_PATH = /^\/(health\/|metrics)/;
 /** The buckets OpenTelemetry's HTTP semantic conventions advise for `http.server.request.duration`. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
-/**
- * `@fastify/otel`'s request hook: its server span is named `request` and carries the method, path,
- * route and status; this names it as the HTTP semantic conventions do (`GET /api/products/:id`) and
- * adds what they ask of a server span, for recorded spans only (an unsampled request pays nothing).
- * The query string stays out, as at the gateway (`@fastify/otel` puts the whole URL in `url.path`):
- * searches, an admin's by e-mail among them, are people's data.
- */
-export function describeServerSpan(span: Span, request: FastifyRequest): void {
-  if (!span.isRecording()) return;
-  const route = request.routeOptions.url;
-  span.updateName(route ? `${request.method} ${route}` : request.method);
+/** How the kit follows server requests; `undefined` in `telemetryState` when the SDK is off. */
+export interface ServerRequestTracing {
+  /** Spans are recorded and exported (an exporter is set): the sampler decides request by request. */
+  recording: boolean;
+  /**
+   * The sampler follows the caller's decision (`parentbased_*`, the SDK's default): a request whose
+   * caller did not sample its trace is not sampled here either, so its span is made without asking.
+   */
+  followsCaller: boolean;
+}
+
+/** What a recorded server span says of its request, besides its method and route. */
+function describeServerSpan(span: Span, request: FastifyRequest): void {
   const userAgent = request.headers['user-agent'];
   span.setAttributes({
+    // The query string stays out, as at the gateway: searches, an admin's by e-mail among them, are
+    // people's data.
     'url.path': request.url.split('?', 1)[0],
     'url.scheme': request.protocol,
     'network.protocol.version': request.raw.httpVersion,
@@ -40,60 +47,103 @@ export function describeServerSpan(span: Span, request: FastifyRequest): void {
 }
 
 /**
- * Server requests, followed in Fastify (the http instrumentation's incoming side is off:
- * start-telemetry.ts).
+ * Server requests, followed in Fastify by the kit alone (the http instrumentation's incoming side is
+ * off, and no Fastify or Nest instrumentation is loaded: start-telemetry.ts).
  *
+ * - The server span continues the caller's W3C trace context, so log lines, NATS commands and outbox
+ *   records carry the ids. It is named as the HTTP semantic conventions say (`GET /api/products/:id`)
+ *   and, when recorded, carries what they ask of a server span; a 5xx marks it as an error.
+ * - A span nothing will keep (no exporter; or a caller that did not sample its trace, under a sampler
+ *   that follows the caller) is made here rather than by the tracer: the SDK's `startSpan` would only
+ *   reach the same non-recording span after cleaning attributes, asking the sampler and counting the
+ *   span in its own metrics, about a third of what telemetry cost a cached product read
+ *   (docs/observability.md, "What tracing costs"). Its flags are the ones that sampler gives: not
+ *   sampled. Every other request asks the tracer, whose sampler decides.
  * - Always (the SDK on): `http.server.request.duration`, under the name and attributes of the HTTP
  *   semantic conventions (method, scheme, protocol version, route, status, and error type for a 5xx).
- * - With nothing recorded (no exporter, `serverSpans` is `kit`): the caller's W3C trace context is
- *   continued in a non-recording server span with a fresh span id, so log lines, NATS commands and
- *   outbox records carry the ids. While spans are recorded, `@fastify/otel` makes that span instead.
  */
-export function addServerRequestTelemetry(instance: FastifyInstance, serverSpans: 'fastify' | 'kit'): void {
+export function addServerRequestTelemetry(instance: FastifyInstance, tracing: ServerRequestTracing): void {
   const duration = metrics.getMeter('@shop/service-kit').createHistogram('http.server.request.duration', {
     description: 'Duration of HTTP server requests.',
     unit: 's',
     valueType: ValueType.DOUBLE,
     advice: { explicitBucketBoundaries: DURATION_BUCKETS },
   });
+  const tracer = trace.getTracer('@shop/service-kit');
+  const ids = new RandomIdGenerator();
+  /** The span of each request the tracer made (recorded or not), ended with its answer. */
+  const spans = new WeakMap<FastifyRequest, Span>();
 
-  if (serverSpans === 'kit') {
-    const ids = new RandomIdGenerator();
-    /**
-     * The server span's context, made here rather than by the tracer: with nothing recorded the SDK's
-     * `startSpan` would only reach the same non-recording span after cleaning attributes, asking the
-     * always-off sampler and counting the span in its own metrics, about a third of what telemetry
-     * cost a cached product read (docs/observability.md, "What tracing costs"). The flags are the ones
-     * that sampler gives: not sampled.
-     */
-    const serverSpanOf = (caller: SpanContext | undefined): SpanContext => ({
-      traceId: caller && trace.isSpanContextValid(caller) ? caller.traceId : ids.generateTraceId(),
-      spanId: ids.generateSpanId(),
-      traceFlags: TraceFlags.NONE,
-      ...(caller?.traceState ? { traceState: caller.traceState } : {}),
-    });
-    instance.addHook(
-      'onRequest',
-      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        if (UNTRACED_PATH.test(request.url)) {
-          done();
-          return;
-        }
-        const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-        const active = trace.setSpanContext(parent, serverSpanOf(trace.getSpanContext(parent)));
-        // Everything after this hook (reading the body, the handler, the answer, the access log) runs
-        // in promises and callbacks created within it, so the context follows without binding the
-        // request's and response's emitters (no-exporter test: a body arriving in parts, a read
-        // without a body).
-        context.with(active, done);
-      },
-    );
-  }
+  const unsampledSpanOf = (caller: SpanContext | undefined): SpanContext => ({
+    traceId: caller && trace.isSpanContextValid(caller) ? caller.traceId : ids.generateTraceId(),
+    spanId: ids.generateSpanId(),
+    traceFlags: TraceFlags.NONE,
+    ...(caller?.traceState ? { traceState: caller.traceState } : {}),
+  });
+  const decidedByCaller = (caller: SpanContext | undefined): boolean =>
+    !tracing.recording ||
+    (tracing.followsCaller &&
+      caller !== undefined &&
+      trace.isSpanContextValid(caller) &&
+      (caller.traceFlags & TraceFlags.SAMPLED) === 0);
+
+  instance.addHook(
+    'onRequest',
+    (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (UNTRACED_PATH.test(request.url)) {
+        done();
+        return;
+      }
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+      const caller = trace.getSpanContext(parent);
+      let active: Context;
+      if (decidedByCaller(caller)) {
+        active = trace.setSpanContext(parent, unsampledSpanOf(caller));
+      } else {
+        const route = request.routeOptions.url;
+        const span = tracer.startSpan(
+          route ? `${request.method} ${route}` : request.method,
+          {
+            kind: SpanKind.SERVER,
+            attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) },
+          },
+          parent,
+        );
+        if (span.isRecording()) describeServerSpan(span, request);
+        spans.set(request, span);
+        active = trace.setSpan(parent, span);
+      }
+      // Everything after this hook (reading the body, the handler, the answer, the access log) runs in
+      // promises and callbacks created within it, so the context follows without binding the request's
+      // and response's emitters (tests: a body arriving in parts, a read without a body).
+      context.with(active, done);
+    },
+  );
+
+  /** Ends the request's span, if the tracer made one; with no status when the client left before the answer. */
+  const endSpan = (request: FastifyRequest, status?: number): void => {
+    const span = spans.get(request);
+    if (!span) return;
+    spans.delete(request);
+    if (status !== undefined && span.isRecording()) {
+      span.setAttribute('http.response.status_code', status);
+      if (status >= 500) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute('error.type', String(status));
+      }
+    }
+    span.end();
+  };
+  instance.addHook('onRequestAbort', (request: FastifyRequest, done: HookHandlerDoneFunction) => {
+    endSpan(request);
+    done();
+  });
 
   instance.addHook(
     'onResponse',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!UNTRACED_PATH.test(request.url)) {
+        endSpan(request, reply.statusCode);
         const status = reply.statusCode;
         const route = request.routeOptions.url;
         duration.record(reply.elapsedTime / 1000, {

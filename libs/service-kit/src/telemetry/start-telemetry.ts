@@ -1,9 +1,7 @@
-import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
-import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
@@ -15,7 +13,6 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { dbStatementWhileRecording } from './db-statement';
-import { UNTRACED_PATH, describeServerSpan } from './server-requests';
 import { telemetryState } from './telemetry-state';
 
 export interface TelemetryOptions {
@@ -41,12 +38,12 @@ type Instrumentation = Exclude<NodeSDKConfiguration['instrumentations'][number],
  * The instrumentations, by the names `OTEL_NODE_DISABLED_INSTRUMENTATIONS` takes (comma-separated,
  * as in the OpenTelemetry auto-instrumentations).
  *
- * A server request is followed once, in Fastify: by `@fastify/otel`'s span while spans are recorded,
- * by the kit's hooks otherwise (server-requests.ts); the kit records `http.server.request.duration`
- * in both cases. The http instrumentation follows outgoing calls only: its incoming side would add a
- * second server span per request and work out some twenty attributes for it even when the request is
- * not sampled. Without recording, the instrumentations that only make spans (Fastify's, Nest's) are
- * left out.
+ * A server request is followed once, by the kit's own Fastify hooks (server-requests.ts), in every
+ * mode: its server span, and `http.server.request.duration`. The http instrumentation follows outgoing
+ * calls only: its incoming side would add a second server span per request and work out some twenty
+ * attributes for it even when the request is not sampled. No Fastify or Nest instrumentation is
+ * loaded: each started spans through the tracer for every request, sampled or not (Nest two per
+ * request), which a trace of the shop does not need (docs/observability.md, "What tracing costs").
  */
 function disabledInstrumentations(env: Record<string, string | undefined>): Set<string> {
   return new Set((env['OTEL_NODE_DISABLED_INSTRUMENTATIONS'] ?? '').split(',').map((name) => name.trim()));
@@ -58,18 +55,6 @@ function instrumentationsFor(tracing: boolean, env: Record<string, string | unde
     http: () =>
       tracing ? new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }) : undefined,
     undici: () => new UndiciInstrumentation(),
-    // One span per request; no span per Fastify hook, which would cost more than it tells.
-    fastify: () =>
-      tracing
-        ? new FastifyOtelInstrumentation({
-            registerOnInitialization: true,
-            instrumentHooks: false,
-            instrumentHandler: false,
-            ignorePaths: (route: { url: string }) => UNTRACED_PATH.test(route.url),
-            requestHook: describeServerSpan,
-          })
-        : undefined,
-    nestjs: () => (tracing ? new NestInstrumentation() : undefined),
     mongodb: () => new MongoDBInstrumentation({ dbStatementSerializer: dbStatementWhileRecording }),
     'runtime-node': () => new RuntimeNodeInstrumentation(),
   };
@@ -77,6 +62,12 @@ function instrumentationsFor(tracing: boolean, env: Record<string, string | unde
     .filter(([name]) => !disabled.has(name))
     .map(([, make]) => make())
     .filter((instrumentation) => instrumentation !== undefined);
+}
+
+/** True when `OTEL_TRACES_SAMPLER` names a sampler that follows the caller's decision (the SDK's default does). */
+function samplerFollowsCaller(env: Record<string, string | undefined>): boolean {
+  const sampler = env['OTEL_TRACES_SAMPLER']?.trim().toLowerCase() || 'parentbased_always_on';
+  return sampler.startsWith('parentbased_');
 }
 
 /**
@@ -105,7 +96,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   const sampler: Sampler | undefined = tracing ? undefined : new AlwaysOffSampler();
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   telemetryState.prometheus = prometheus;
-  telemetryState.serverSpans = tracing && !disabledInstrumentations(env).has('fastify') ? 'fastify' : 'kit';
+  telemetryState.serverRequests = { recording: tracing, followsCaller: samplerFollowsCaller(env) };
   telemetryState.flush = async () => {
     await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
   };
@@ -126,7 +117,7 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
       if (telemetryState.prometheus === prometheus) {
         telemetryState.prometheus = undefined;
         telemetryState.flush = undefined;
-        telemetryState.serverSpans = undefined;
+        telemetryState.serverRequests = undefined;
       }
       await sdk.shutdown();
     },

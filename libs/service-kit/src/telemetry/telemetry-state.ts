@@ -1,4 +1,5 @@
 import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import type { ServerRequestTracing } from './server-requests';
 
 /**
  * What `startTelemetry` set up in this process, for the parts of the kit that start later with the
@@ -8,10 +9,6 @@ export const telemetryState: {
   prometheus?: PrometheusExporter;
   /** Sends the spans still buffered (a service calls it as it stops, before the process exits). */
   flush?: () => Promise<void>;
-  /**
-   * Who makes the server span of a request: `@fastify/otel` while spans are recorded, the kit's own
-   * Fastify hook otherwise (a non-recording span that carries the ids); nobody when the SDK is off.
-   * The kit records the request-duration histogram in both cases.
-   */
-  serverSpans?: 'fastify' | 'kit';
+  /** How the kit follows server requests (server-requests.ts); unset when the SDK is off. */
+  serverRequests?: ServerRequestTracing;
 } = {};

@@ -57,6 +57,12 @@ class TracedController {
     return { things };
   }
 
+  /** A fault of the service's own: the kit's filter answers 500. */
+  @Get('broken')
+  broken(): never {
+    throw new Error('broken on purpose');
+  }
+
   @MessagePattern('things.store')
   async store(@Payload() data: { name: string }): Promise<{ id: string }> {
     const thing = await this.things.create({ name: data.name, count: 0 });
