@@ -12,6 +12,7 @@ import { AccessLogController, PinoNestLogger } from '../logging/logger';
 import { CommandVersionInterceptor } from '../nats/command-version.interceptor';
 import { TracedServerNats } from '../nats/traced-nats.server';
 import { addServerRequestTelemetry } from '../telemetry/server-requests';
+import { writeAlone } from '../util/group-commit';
 import { telemetryState } from '../telemetry/telemetry-state';
 import type { ServiceContext } from '../service-context';
 
@@ -51,6 +52,7 @@ export async function bootstrapService(
   module: DynamicModule,
 ): Promise<NestFastifyApplication> {
   const { config, logger, name } = context;
+  writeAlone(config.GROUP_COMMIT_OFF);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     requestIdHeader: CORRELATION_ID_HEADER,

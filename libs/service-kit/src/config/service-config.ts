@@ -21,6 +21,19 @@ export const baseServiceConfigSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(500),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+  /**
+   * Group-commit queues that write each item alone, at once (comma-separated queue names, `all` for every
+   * one): a switch for measuring what batching saves (bench `group-commit`), not for running the shop.
+   */
+  GROUP_COMMIT_OFF: z
+    .string()
+    .default('')
+    .transform((names) =>
+      names
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
   /** Where `/metrics` is served: by default PORT + 6000 (none when PORT is 0, as in tests); 0 = off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**

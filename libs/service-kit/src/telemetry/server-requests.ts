@@ -143,8 +143,8 @@ export function addServerRequestTelemetry(instance: FastifyInstance, tracing: Se
     'onResponse',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!UNTRACED_PATH.test(request.url)) {
-        endSpan(request, reply.statusCode);
         const status = reply.statusCode;
+        endSpan(request, status);
         const route = request.routeOptions.url;
         duration.record(reply.elapsedTime / 1000, {
           'http.request.method': request.method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit, insertEach } from './group-commit';
+import { GroupCommit, insertEach, writeAlone } from './group-commit';
 
 describe('GroupCommit', () => {
   it('writes the items handed in during a write together, and answers each with its own outcome', async () => {
@@ -46,12 +46,48 @@ describe('GroupCommit', () => {
 
   it('never sends more than maxBatch items in one write', async () => {
     const sizes: number[] = [];
-    const commit = new GroupCommit<number, void>(async (items, answer) => {
-      sizes.push(items.length);
-      items.forEach((_, index) => answer(index, undefined));
-    }, 2);
+    const commit = new GroupCommit<number, void>(
+      async (items, answer) => {
+        sizes.push(items.length);
+        items.forEach((_, index) => answer(index, undefined));
+      },
+      { maxBatch: 2 },
+    );
     await Promise.all([1, 2, 3, 4, 5].map((n) => commit.add(n)));
     expect(sizes).toEqual([1, 2, 2]);
+  });
+
+  it('writes each item alone and at once in a queue switched off, and only in that one', async () => {
+    writeAlone(['measured']);
+    try {
+      const written: Record<string, number[][]> = { measured: [], other: [] };
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const queue = (name: string) =>
+        new GroupCommit<number, number>(
+          async (items, answer) => {
+            written[name]!.push(items);
+            await gate;
+            items.forEach((item, index) => answer(index, item * 10));
+          },
+          { name },
+        );
+      const [measured, other] = [queue('measured'), queue('other')];
+      const outcomes = Promise.all([1, 2, 3].flatMap((n) => [measured.add(n), other.add(n)]));
+      // Every item of the switched-off queue is being written before any write ends; the other queue
+      // still holds its later items for one batch.
+      expect(written).toEqual({ measured: [[1], [2], [3]], other: [[1]] });
+      let flushed = false;
+      const flushing = measured.flushed().then(() => (flushed = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(flushed, 'flushed() waits for the writes in flight').toBe(false);
+      release();
+      expect(await outcomes).toEqual([10, 10, 20, 20, 30, 30]);
+      await flushing;
+      expect(written.other).toEqual([[1], [2, 3]]);
+    } finally {
+      writeAlone([]);
+    }
   });
 });
 

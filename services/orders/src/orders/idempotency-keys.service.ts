@@ -70,17 +70,20 @@ export class IdempotencyKeysService implements OnApplicationBootstrap, OnModuleD
   private timer?: NodeJS.Timeout;
   // Checkouts claiming their keys at the same time insert them in one command (docs/performance.md);
   // each still learns on its own whether its key was new (true) or taken (false).
-  private readonly inserts = new GroupCommit<IdempotencyKeyRecord, boolean>(async (records, answer) => {
-    // The driver's collection, typed with our string ids.
-    const collection = this.keys.collection as unknown as mongo.Collection<IdempotencyKeyRecord>;
-    const failed = await insertEach(collection, records);
-    records.forEach((_, index) => {
-      const error = failed.get(index);
-      if (error === undefined) answer(index, true);
-      else if (isDuplicateKey(error)) answer(index, false);
-      else answer(index, Promise.reject(error as Error));
-    });
-  });
+  private readonly inserts = new GroupCommit<IdempotencyKeyRecord, boolean>(
+    async (records, answer) => {
+      // The driver's collection, typed with our string ids.
+      const collection = this.keys.collection as unknown as mongo.Collection<IdempotencyKeyRecord>;
+      const failed = await insertEach(collection, records);
+      records.forEach((_, index) => {
+        const error = failed.get(index);
+        if (error === undefined) answer(index, true);
+        else if (isDuplicateKey(error)) answer(index, false);
+        else answer(index, Promise.reject(error as Error));
+      });
+    },
+    { name: 'idempotency-keys' },
+  );
 
   constructor(
     @InjectModel(IDEMPOTENCY_KEY_MODEL) private readonly keys: Model<IdempotencyKeyRecord>,

@@ -79,13 +79,16 @@ export class OrderPlacementService implements OnModuleDestroy {
   // Orders stored at the same time go out in one insert: on the embedded database every write command
   // waits for the one before it (docs/performance.md). The record is complete as built by `newOrder`
   // (every field, its timestamps and its event), so it goes to the driver as is: no document to hydrate.
-  private readonly inserts = new GroupCommit<OrderRecord, void>(async (records, answer) => {
-    const failed = await insertEach(this.orders.collection, records);
-    records.forEach((_, index) => {
-      const error = failed.get(index);
-      answer(index, error === undefined ? undefined : Promise.reject(error as Error));
-    });
-  });
+  private readonly inserts = new GroupCommit<OrderRecord, void>(
+    async (records, answer) => {
+      const failed = await insertEach(this.orders.collection, records);
+      records.forEach((_, index) => {
+        const error = failed.get(index);
+        answer(index, error === undefined ? undefined : Promise.reject(error as Error));
+      });
+    },
+    { name: 'order-inserts' },
+  );
 
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,

@@ -23,12 +23,13 @@ export class StockReleasesService implements OnApplicationBootstrap, OnModuleDes
   // Passes at STOCK_RELEASE_RETRY_MS, and right away when a checkout hurries a release.
   private readonly loop: PassLoop;
   // Checkouts finishing at the same time clear their records in one delete.
-  private readonly cleared = new WriteBatcher<Types.ObjectId>(async (ids) => {
+  private readonly cleared = new WriteBatcher<Types.ObjectId>('pending-clears', async (ids) => {
     await this.pending.deleteMany({ _id: { $in: ids } });
   });
 
   // Checkouts starting at the same time record their pending reservations in one command.
   private readonly expected = new WriteBatcher<{ orderId: Types.ObjectId; due: Date; now: Date }>(
+    'pending-records',
     async (entries) => {
       await this.pending.bulkWrite(
         entries.map(({ orderId, due, now }) => ({

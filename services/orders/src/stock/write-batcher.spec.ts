@@ -6,7 +6,7 @@ describe('WriteBatcher', () => {
     const writes: number[][] = [];
     const written = new Set<number>();
     let release!: () => void;
-    const batcher = new WriteBatcher<number>(async (items) => {
+    const batcher = new WriteBatcher<number>('test', async (items) => {
       writes.push(items);
       if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
       for (const item of items) written.add(item);
@@ -27,7 +27,7 @@ describe('WriteBatcher', () => {
   });
 
   it('fails the callers of a failed write only', async () => {
-    const batcher = new WriteBatcher<string>(async (items) => {
+    const batcher = new WriteBatcher<string>('test', async (items) => {
       if (items.includes('bad')) throw new Error('write failed');
     });
     const bad = batcher.add('bad');

@@ -6,10 +6,13 @@ import { GroupCommit } from '@shop/service-kit';
  * checkouts cost one database command instead of N.
  */
 export class WriteBatcher<T> extends GroupCommit<T, void> {
-  constructor(write: (items: T[]) => Promise<void>, maxBatch = 500) {
-    super(async (items, answer) => {
-      await write(items);
-      items.forEach((_, index) => answer(index, undefined));
-    }, maxBatch);
+  constructor(name: string, write: (items: T[]) => Promise<void>, maxBatch = 500) {
+    super(
+      async (items, answer) => {
+        await write(items);
+        items.forEach((_, index) => answer(index, undefined));
+      },
+      { name, maxBatch },
+    );
   }
 }

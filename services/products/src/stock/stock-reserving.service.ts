@@ -37,8 +37,9 @@ type Answer = (index: number, outcome: ReserveStockReply | Promise<ReserveStockR
 @Injectable()
 export class StockReservingService implements OnModuleInit, OnModuleDestroy {
   // Reserves that arrive while one batch is being written go out together in the next.
-  private readonly reserves = new GroupCommit<ReserveRequest, ReserveStockReply>((batch, answer) =>
-    this.reserveMany(batch, answer),
+  private readonly reserves = new GroupCommit<ReserveRequest, ReserveStockReply>(
+    (batch, answer) => this.reserveMany(batch, answer),
+    { name: 'stock-reserves' },
   );
   private readonly held = shopCounter(
     'shop.stock.reservations.held',
