@@ -1,6 +1,7 @@
 // Every section of `npm run bench`, in the order they run. Each lives in its own file of this folder.
 import type { BenchSection } from '../lib/figure.js';
 import { firstLoadSection } from './first-load.js';
+import { groupCommitSection } from './group-commit.js';
 import { lcpSection } from './lcp.js';
 import { orderCommandsSection } from './order-commands.js';
 import { orderExportSection } from './order-export.js';
@@ -17,6 +18,7 @@ export const SECTIONS: BenchSection[] = [
   readsSection,
   ordersSection,
   orderCommandsSection,
+  groupCommitSection,
   orderExportSection,
   tracingSection,
   scalingSection,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Order, Product, UserInfo } from '@shop/contracts';
+import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
 import { partClocks, spentSince } from '../lib/part-clocks.js';
 import { spreadOf } from '../lib/regressions.js';
@@ -231,18 +232,19 @@ export interface CpuPerAnswer {
  * (lib/part-clocks.ts; this process is the gateway and the load generator together): the CPU per answered
  * request by part, and how far the halves differ. The load of the halves together is the phase's.
  */
-async function measureWithCpu(
+export async function measureWithCpu(
   context: BenchContext,
   options: Omit<autocannon.Options, 'duration' | 'connections'>,
+  stack: RunningStack = context.stack,
 ): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer; phases: number }> {
   const run = (duration: number) =>
     autocannon({ ...options, duration, connections: context.connections, pipelining: 1 });
   const warmUp = summarize(await run(WARM_UP_S));
   const halves: Array<{ result: autocannon.Result; perAnswerUs: Record<string, number> }> = [];
   for (const _half of [1, 2]) {
-    const before = partClocks(context.stack);
+    const before = partClocks(stack);
     const result = await run(context.durationS / 2);
-    const spent = spentSince(before, partClocks(context.stack));
+    const spent = spentSince(before, partClocks(stack));
     const answered = Math.max(1, result['2xx']);
     halves.push({
       result,
@@ -285,7 +287,7 @@ async function measureWithCpu(
   return { warmUp, measured, cpu, phases: 3 };
 }
 
-const describeCpu = ({ cpuUs, cpuNoise }: CpuPerAnswer) =>
+export const describeCpu = ({ cpuUs, cpuNoise }: CpuPerAnswer) =>
   Object.entries(cpuUs)
     .sort(([, a], [, b]) => b - a)
     .map(([part, us]) => `${part} ${us} µs (±${Math.round((cpuNoise[part] ?? 0) * 100)} %)`)
