@@ -13,6 +13,7 @@ import {
   cpuRegressions,
   describeRegression,
   figuresOfRecord,
+  machineFactor,
 } from './lib/regressions.js';
 import { SECTIONS } from './sections/index.js';
 
@@ -34,18 +35,22 @@ const targetOf = (f: Figure): string =>
   f.reportOnly ? '—' : `${f.better === 'higher' ? '≥' : '≤'} ${f.target}`;
 
 /** The lines of the report's comparison with the report of record (lib/regressions.ts). */
-function guardLines(compared: string[], regressions: Regression[]): string[] {
+function guardLines(compared: string[], regressions: Regression[], machine: number): string[] {
   if (compared.length === 0)
     return ['No figure of this run has CPU by part in the report of record to compare with.'];
+  const scaled =
+    machine === 1
+      ? ' (not scaled by the machine: this run or the record has no bare server)'
+      : ` (each scaled first by the machine: the bare server cost ${machine.toFixed(2)}x the record's in this run)`;
   if (regressions.length === 0)
     return [
       `CPU per request by part of ${compared.join(', ')}: no part costlier than in the report of record by more than ` +
-        `${Math.round(CPU_TOLERANCE * 100)} % beyond its measured noise.`,
+        `${Math.round(CPU_TOLERANCE * 100)} % beyond its measured noise${scaled}.`,
     ];
   return [
     `CPU per request by part, costlier than in the report of record by more than ${Math.round(
       CPU_TOLERANCE * 100,
-    )} % beyond its measured noise:`,
+    )} % beyond its measured noise${scaled}:`,
     '',
     ...regressions.map((regression) => `- ${describeRegression(regression)}`),
   ];
@@ -160,7 +165,7 @@ async function main(): Promise<void> {
     .filter((f) => f.cpuUs && record.some((r) => r.id === f.id && r.cpuUs))
     .map((f) => f.id);
   const regressions = cpuRegressions(record, figures);
-  const guard = guardLines(compared, regressions);
+  const guard = guardLines(compared, regressions, machineFactor(record, figures).factor);
   log(`\n${guard.join('\n')}`);
   writeFileSync(join(outDir, 'report.md'), renderReport(runs.join('\n\n'), all, guard));
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify({ meta: runs, figures: all }, null, 2)}\n`);

@@ -32,6 +32,7 @@ describe('cpuRegressions', () => {
         change: expect.closeTo(0.3, 5) as number,
         allowed: 0.15,
         recordRun: 'Run of record',
+        machineFactor: 1,
       },
     ]);
     expect(describeRegression(found[0]!)).toBe(
@@ -60,6 +61,32 @@ describe('cpuRegressions', () => {
     expect(cpuRegressions(record, [read({ gateway: 900 }, undefined, 'orders.place-vs-read')])).toEqual([]);
     expect(cpuRegressions([read({ gateway: 0 })], [read({ gateway: 50 })])).toEqual([]);
     expect(cpuRegressions([{ ...read({}), cpuUs: undefined }], [read({ gateway: 50 })])).toEqual([]);
+  });
+});
+
+describe('cpuRegressions on another machine', () => {
+  const withBare = (bare: number, parts: Record<string, number>, noise?: Record<string, number>) =>
+    read({ 'bare server': bare, ...parts }, noise);
+  const record = [withBare(25, { gateway: 400, products: 200 })];
+
+  it('scales each part by what the bare server cost in each run before comparing', () => {
+    // Three times slower everywhere: the code costs what it did.
+    expect(cpuRegressions(record, [withBare(75, { gateway: 1_200, products: 600 })])).toEqual([]);
+    // Three times slower, and the gateway costs a third more on top of that.
+    const found = cpuRegressions(record, [withBare(75, { gateway: 1_600, products: 600 })]);
+    expect(found.map((regression) => [regression.part, regression.machineFactor])).toEqual([['gateway', 3]]);
+    expect(found[0]!.change).toBeCloseTo(1 / 3, 5);
+    expect(describeRegression(found[0]!)).toBe(
+      "reads.gateway-vs-bare: gateway 400 → 1600 µs per request (+33 %, allowed +15 %, on a machine where the bare server cost 3.00x the record's)",
+    );
+  });
+
+  it("allows the yardstick's own noise, and scales nothing when a run has no yardstick", () => {
+    const noisy = [withBare(75, { gateway: 1_500, products: 600 }, { 'bare server': 0.2 })];
+    expect(cpuRegressions(record, noisy)).toEqual([]);
+    expect(
+      cpuRegressions(record, [read({ gateway: 1_200 })]).map((regression) => regression.machineFactor),
+    ).toEqual([1]);
   });
 });
 
