@@ -17,6 +17,12 @@ export interface GroupCommitOptions {
   maxBatch?: number;
 }
 
+interface Entry<T, R> {
+  item: T;
+  resolve: (outcome: R | Promise<R>) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Group commit with an answer per item: callers hand in one item each; the items that arrive while a
  * batch is being written go out together in the next one. `run` writes a batch with as few database
@@ -26,12 +32,6 @@ export interface GroupCommitOptions {
  * or with an error saying so. A queue switched off (`writeAlone`) runs each item as a batch of one, at
  * once, alongside the others.
  */
-interface Entry<T, R> {
-  item: T;
-  resolve: (outcome: R | Promise<R>) => void;
-  reject: (error: unknown) => void;
-}
-
 export class GroupCommit<T, R> {
   private queued: Entry<T, R>[] = [];
   private running?: Promise<void>;
