@@ -1,22 +1,17 @@
-import { PRODUCT_LIMITS, type ProductSort } from '@shop/contracts';
+import {
+  PRODUCT_LIMITS,
+  type ProductFilterQuery,
+  type ProductSearchQuery,
+  type ProductSort,
+} from '@shop/contracts';
 import { type PageWindow, escapeRegex, pageWindow } from '@shop/service-kit';
 
-/** What a search keeps of the catalogue, before any order or page. */
-export interface ProductFilter {
-  query?: string;
-  category?: string;
-  brand?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  /** Only the products at their low-stock threshold or below (admins' All Products filter). */
-  lowStock?: boolean;
-}
-
-export interface ProductSearch extends ProductFilter {
-  sort?: ProductSort;
-  page?: number;
-  pageSize?: number;
-}
+/**
+ * What a search keeps of the catalogue, before any order or page, and the whole query: the shapes
+ * the OpenAPI document gives `GET /api/products/facets` and `GET /api/products` (from the DTOs).
+ */
+export type ProductFilter = ProductFilterQuery;
+export type ProductSearch = ProductSearchQuery;
 
 export interface ProductSearchPlan {
   filter: Record<string, unknown>;

@@ -2,7 +2,6 @@ import { PRODUCT_LIMITS, PRODUCT_SORTS, type ProductSort } from '@shop/contracts
 import { QueryBoolean, QueryNumber, QueryText } from '@shop/service-kit';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { ProductFilter, ProductSearch } from '../product-search';
 
 // An empty parameter (`?query=`) means "not given"; anything else keeps its type, so a repeated
 // parameter (an array) or an operator object fails validation instead of reaching a query. A price
@@ -14,7 +13,7 @@ const QueryPrice = () =>
   });
 
 /** The filters of `GET /api/products` and of `GET /api/products/facets` (contracts: ProductFilterQuery). */
-export class ProductFilterDto implements ProductFilter {
+export class ProductFilterDto {
   @IsOptional()
   @QueryText()
   @IsString()
@@ -53,7 +52,7 @@ export class ProductFilterDto implements ProductFilter {
 }
 
 /** The query of `GET /api/products` (contracts: ProductSearchQuery): the filters, an order and a page. */
-export class ProductSearchDto extends ProductFilterDto implements ProductSearch {
+export class ProductSearchDto extends ProductFilterDto {
   @IsOptional()
   @QueryText()
   @IsIn(PRODUCT_SORTS)
