@@ -3,3 +3,4 @@ export { type RenderScreenOptions, currentLocation, renderScreen } from './rende
 export { type StubAnswer, type StubCall, type StubRoutes, json, page, stubApi } from './stub-api';
 export { ScriptedUpload, imageFile, mediaUrl } from './scripted-upload';
 export { type ServerDrawn, drawnByServer } from './server-drawn';
+export { columnHeaders } from './table';

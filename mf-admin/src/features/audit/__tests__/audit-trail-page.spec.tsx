@@ -2,7 +2,7 @@ import type { AuditEntry, UserSummary } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, page, renderScreen, stubApi } from '@shop/ui/testing';
 import AuditTrailPage from '../audit-trail-page';
 
 const ada: UserSummary = { _id: 'a'.repeat(24), name: 'Ada', email: 'ada@shop.local', isAdmin: true };
@@ -54,11 +54,7 @@ describe('Audit Trail screen', () => {
     renderTrail();
 
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['WHEN', 'ADMIN', 'ACTION', 'RECORD', 'CHANGES']);
+    expect(columnHeaders(table)).toEqual(['WHEN', 'ADMIN', 'ACTION', 'RECORD', 'CHANGES']);
     const rows = within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(rows[0]).toHaveTextContent('ada@shop.local'));
     expect(rows[0]).toHaveTextContent(/November 29, 2026.*Product updated.*Product 1.*p1.*price: 100 → 120/);

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, json, renderScreen, stubApi } from '@shop/ui/testing';
 import FaultFlagsPage from '../fault-flags-page';
 
 const refusals: FeatureFlag = {
@@ -53,11 +53,7 @@ describe('Fault Flags screen', () => {
     renderFlags();
 
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['FLAG', 'SERVICE', 'STATE', 'LAST SWITCHED']);
+    expect(columnHeaders(table)).toEqual(['FLAG', 'SERVICE', 'STATE', 'LAST SWITCHED']);
     expect(rowOf('orderPlacementFailure')).toHaveTextContent(refusals.description);
     const state = within(rowOf('orderPlacementFailure')).getByRole('combobox', {
       name: 'State of orderPlacementFailure',

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, page, renderScreen, stubApi } from '@shop/ui/testing';
 import AllOrdersPage from '../all-orders-page';
 
 const RECEIPT = '/api/media/0123456789abcdef01234567/receipt.png';
@@ -125,11 +125,7 @@ describe('All Orders screen', () => {
     renderOrders();
 
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    expect(columnHeaders(table)).toEqual([
       'ORDER ITEMS',
       'ITEMS PRICE',
       'TAX PRICE',

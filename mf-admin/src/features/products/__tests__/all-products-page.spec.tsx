@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderScreen, stubApi, type StubCall } from '@shop/ui/testing';
+import { columnHeaders, page, renderScreen, stubApi, type StubCall } from '@shop/ui/testing';
 import AllProductsPage from '../all-products-page';
 
 const product = (n: number, overrides: Partial<Product> = {}): Product => ({
@@ -41,11 +41,14 @@ describe('All Products screen', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     await screen.findByRole('table');
-    expect(
-      within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['NAME', 'BRAND', 'CATEGORY', 'PRICE', 'COUNT IN STOCK', 'ACTIONS']);
+    expect(columnHeaders(screen.getByRole('table'))).toEqual([
+      'NAME',
+      'BRAND',
+      'CATEGORY',
+      'PRICE',
+      'COUNT IN STOCK',
+      'ACTIONS',
+    ]);
     expect(rows()[0]).toHaveTextContent('Product 1GlockPistols€1,001.001');
     expect(screen.getByRole('link', { name: 'Edit Product 2' })).toHaveAttribute(
       'href',

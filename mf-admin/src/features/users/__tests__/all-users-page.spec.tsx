@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, page, renderScreen, stubApi } from '@shop/ui/testing';
 import AllUsersPage from '../all-users-page';
 
 const me: UserSummary = { _id: 'u-me', name: 'Ada Admin', email: 'ada@shop.local', isAdmin: true };
@@ -27,11 +27,7 @@ describe('All Users screen', () => {
     renderUsers();
 
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['NAME', 'EMAIL', 'ADMIN', 'ACTIONS']);
+    expect(columnHeaders(table)).toEqual(['NAME', 'EMAIL', 'ADMIN', 'ACTIONS']);
     expect(rowOf('Bob')).toHaveTextContent('bob@example.comNo');
     expect(
       within(rowOf('Bob')).getByRole('button', { name: 'Make Admin bob@example.com' }),

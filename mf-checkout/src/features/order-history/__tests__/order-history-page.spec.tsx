@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, json, renderScreen, stubApi } from '@shop/ui/testing';
 import OrderHistoryPage from '../order-history-page';
 
 const order = (n: number, overrides: Partial<Order> = {}): Order =>
@@ -44,11 +44,7 @@ describe('Order History screen', () => {
 
     const table = await screen.findByRole('table');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/orders/mine?page=1&limit=10');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'ACTIONS']);
+    expect(columnHeaders(table)).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'ACTIONS']);
     const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(
       within(first!)
