@@ -4,14 +4,17 @@ import shared from './admin.module.css';
 import { Pagination } from './list-controls';
 import type { PagedList } from './use-paged-list';
 
+/** A column's header text, or that of a column of numbers. */
+export type Column = string | { number: string };
+
 export interface PagedTableProps<T> {
   list: Pick<PagedList<T>, 'state' | 'position' | 'go'>;
   /** What the rows are, plural ('orders'): the empty message and the pager say it. */
   noun: string;
   /** The table region's accessible name ('Orders'). */
   label: string;
-  /** The header cells. */
-  head: ReactNode;
+  /** The column headers, in order; a number column's cells are right-aligned. */
+  columns: readonly Column[];
   /** The rows of this page. */
   rows: (items: T[]) => ReactNode;
 }
@@ -25,7 +28,7 @@ export function PagedTable<T>({
   list: { state, position, go },
   noun,
   label,
-  head,
+  columns,
   rows,
 }: PagedTableProps<T>) {
   if (state.status === 'loading') return <LoadingBox />;
@@ -38,7 +41,19 @@ export function PagedTable<T>({
       <div className={shared['tableFrame']} role="region" aria-label={label} tabIndex={0}>
         <table className={shared['table']} aria-busy={state.refreshing}>
           <thead>
-            <tr>{head}</tr>
+            <tr>
+              {columns.map((column) =>
+                typeof column === 'string' ? (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ) : (
+                  <th key={column.number} scope="col" className={shared['number']}>
+                    {column.number}
+                  </th>
+                ),
+              )}
+            </tr>
           </thead>
           <tbody>{rows(state.items)}</tbody>
         </table>

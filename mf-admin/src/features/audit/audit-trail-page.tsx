@@ -164,15 +164,7 @@ export default function AuditTrailPage() {
       list={list}
       noun="entries"
       label="Audit trail"
-      head={
-        <>
-          <th scope="col">WHEN</th>
-          <th scope="col">ADMIN</th>
-          <th scope="col">ACTION</th>
-          <th scope="col">RECORD</th>
-          <th scope="col">CHANGES</th>
-        </>
-      }
+      columns={['WHEN', 'ADMIN', 'ACTION', 'RECORD', 'CHANGES']}
       rows={(items) =>
         items.map((entry) => (
           <tr key={entry._id}>

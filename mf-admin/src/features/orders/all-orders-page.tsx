@@ -71,25 +71,17 @@ export default function AllOrdersPage() {
           Export CSV
         </Button>
       }
-      head={
-        <>
-          <th scope="col">ORDER ITEMS</th>
-          <th scope="col" className={shared['number']}>
-            ITEMS PRICE
-          </th>
-          <th scope="col" className={shared['number']}>
-            TAX PRICE
-          </th>
-          <th scope="col" className={shared['number']}>
-            TOTAL PRICE
-          </th>
-          <th scope="col">PAID</th>
-          <th scope="col">STATUS</th>
-          <th scope="col">RECEIPT</th>
-          <th scope="col">DELIVERED</th>
-          <th scope="col">ACTIONS</th>
-        </>
-      }
+      columns={[
+        'ORDER ITEMS',
+        { number: 'ITEMS PRICE' },
+        { number: 'TAX PRICE' },
+        { number: 'TOTAL PRICE' },
+        'PAID',
+        'STATUS',
+        'RECEIPT',
+        'DELIVERED',
+        'ACTIONS',
+      ]}
       rows={(items) =>
         items.map((order) => (
           <tr key={order._id}>

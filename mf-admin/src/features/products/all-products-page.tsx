@@ -60,20 +60,7 @@ export default function AllProductsPage() {
       list={list}
       noun="products"
       label="Products"
-      head={
-        <>
-          <th scope="col">NAME</th>
-          <th scope="col">BRAND</th>
-          <th scope="col">CATEGORY</th>
-          <th scope="col" className={shared['number']}>
-            PRICE
-          </th>
-          <th scope="col" className={shared['number']}>
-            COUNT IN STOCK
-          </th>
-          <th scope="col">ACTIONS</th>
-        </>
-      }
+      columns={['NAME', 'BRAND', 'CATEGORY', { number: 'PRICE' }, { number: 'COUNT IN STOCK' }, 'ACTIONS']}
       rows={(items) =>
         items.map((product) => (
           <tr key={product._id}>

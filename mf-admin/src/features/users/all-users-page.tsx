@@ -42,14 +42,7 @@ export default function AllUsersPage() {
       list={list}
       noun="users"
       label="Users"
-      head={
-        <>
-          <th scope="col">NAME</th>
-          <th scope="col">EMAIL</th>
-          <th scope="col">ADMIN</th>
-          <th scope="col">ACTIONS</th>
-        </>
-      }
+      columns={['NAME', 'EMAIL', 'ADMIN', 'ACTIONS']}
       rows={(items) =>
         items.map((user) => (
           <tr key={user._id}>
