@@ -72,11 +72,28 @@ export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServic
    * with an HttpException (`refusalOf`).
    */
   command<T>(pattern: string, payload: unknown): Promise<T>;
-  /** Waits (10 s at most) for an event matching `match` among `events`. */
-  waitForEvent(match: (event: EventEnvelope) => boolean, timeoutMs?: number): Promise<EventEnvelope>;
+  /**
+   * Waits (10 s at most) for an event among `events` that `match` accepts, or of `match.type` whose data
+   * holds each of `match.data`'s fields with the same value.
+   */
+  waitForEvent(match: EventMatch, timeoutMs?: number): Promise<EventEnvelope>;
   /** Stops what was started, last first. */
   close(): Promise<void>;
 }
+
+/** An event's test: a predicate, or its type and some fields of its data. */
+export type EventMatch =
+  ((event: EventEnvelope) => boolean) | { type: string; data: Readonly<Record<string, unknown>> };
+
+const matcher =
+  (match: EventMatch) =>
+  (event: EventEnvelope): boolean =>
+    typeof match === 'function'
+      ? match(event)
+      : event.type === match.type &&
+        Object.entries(match.data).every(
+          ([field, value]) => (event.data as Record<string, unknown> | undefined)?.[field] === value,
+        );
 
 /**
  * A service's integration test set-up in one call: the service on a database of its own (on the
@@ -164,7 +181,7 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       },
       command: async (pattern, payload) =>
         requestReply(await (commands ??= connectNatsClient(natsUrl)), pattern, payload, 5_000),
-      waitForEvent: (match, timeoutMs = 10_000) => until(() => events.find(match), timeoutMs),
+      waitForEvent: (match, timeoutMs = 10_000) => until(() => events.find(matcher(match)), timeoutMs),
       close,
     };
   } catch (error) {

@@ -89,9 +89,7 @@ describe('POST api/orders: pricing by the server', () => {
     const product = await h.createProduct({ price: 10, countInStock: 5 });
     const { id, token } = await h.customer();
     const { body } = await h.placeOrder(token, [{ _id: product._id, quantity: 2 }]);
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.created' && (e.data as { orderId: string }).orderId === body._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.created', data: { orderId: body._id } });
     expect(event.data).toEqual({
       orderId: body._id,
       userId: id,

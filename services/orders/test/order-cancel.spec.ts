@@ -45,9 +45,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     });
     expect(Date.parse(cancelled.body.cancelledAt!)).toBeGreaterThan(Date.parse(order.createdAt));
     expect(await h.stockOf(item._id)).toBe(10);
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.cancelled' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.cancelled', data: { orderId: order._id } });
     expect(event.data).toEqual({
       orderId: order._id,
       userId: owner.id,
@@ -117,9 +115,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     expect(cancelled.body).toMatchObject({ isCancelled: true, status: 'Paid', isPaid: true });
     expect(await h.stockOf(item._id)).toBe(10);
     expect(await h.reservationState(order._id)).toBe('released');
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.cancelled' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.cancelled', data: { orderId: order._id } });
     expect(event.data).toMatchObject({ by: 'admin', wasPaid: true });
     expect(await asAdmin(`/api/orders/delivered/${order._id}`)).toMatchObject({
       status: 409,
@@ -173,9 +169,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
         token: h.adminToken,
       });
       expect(deleted.status).toBe(200);
-      const event = await h.waitForEvent(
-        (e) => e.type === 'order.deleted' && (e.data as { orderId: string }).orderId === order._id,
-      );
+      const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
       // Not a paid order's deletion to products, which would close the reservation the release needs.
       expect(event.data).toMatchObject({ wasPaid: false, stockReturned: false });
     } finally {

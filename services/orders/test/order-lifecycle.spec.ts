@@ -185,9 +185,7 @@ describe('PUT api/orders/{orderId}/pay', () => {
       isDelivered: false,
     });
     expect(Date.parse(body.paidAt!)).toBeGreaterThanOrEqual(before - 1_000);
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.paid' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.paid', data: { orderId: order._id } });
     expect(event.data).toEqual({
       orderId: order._id,
       userId: owner.id,
@@ -268,12 +266,7 @@ describe('PUT api/orders/markpaid/{id} and delivered/{id} (admin)', () => {
       status: 409,
       body: { message: 'Order is already paid' },
     });
-    const event = await h.waitForEvent(
-      (e) =>
-        e.type === 'order.paid' &&
-        (e.data as { orderId: string; by: string }).orderId === order._id &&
-        (e.data as { by: string }).by === 'admin',
-    );
+    const event = await h.waitForEvent({ type: 'order.paid', data: { orderId: order._id, by: 'admin' } });
     expect(event.data).toMatchObject({ status: 'Paid', paidAt: paid.paidAt });
   });
 
@@ -296,9 +289,7 @@ describe('PUT api/orders/markpaid/{id} and delivered/{id} (admin)', () => {
     expect(delivered).toMatchObject({ status: 200, body: { isDelivered: true, status: 'Paid' } });
     expect(delivered.body.deliveredAt).not.toBeNull();
     expect(await deliver()).toMatchObject({ status: 409, body: { message: 'Order is already delivered' } });
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.delivered' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.delivered', data: { orderId: order._id } });
     expect(event.data).toEqual({
       orderId: order._id,
       userId: owner.id,
@@ -348,9 +339,7 @@ describe('DELETE api/orders/delete/{id} (admin)', () => {
       404,
     );
 
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.deleted' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
     expect(event.data).toEqual({
       orderId: order._id,
       userId: owner.id,
@@ -370,9 +359,7 @@ describe('DELETE api/orders/delete/{id} (admin)', () => {
       token: h.adminToken,
     });
     expect(deleted).toMatchObject({ status: 200, body: { stockReturned: false } });
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.deleted' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
     expect(event.data).toMatchObject({ wasPaid: true, stockReturned: false });
     expect(await h.stockOf(item._id)).toBe(7);
   });

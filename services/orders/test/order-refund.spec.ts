@@ -64,9 +64,7 @@ describe('POST api/orders/{orderId}/refunds', () => {
         refundedAt: expect.any(String),
       },
     ]);
-    const event = await h.waitForEvent(
-      (e) => e.type === 'order.refunded' && (e.data as { orderId: string }).orderId === order._id,
-    );
+    const event = await h.waitForEvent({ type: 'order.refunded', data: { orderId: order._id } });
     expect(event.data).toEqual({
       orderId: order._id,
       userId,
@@ -153,11 +151,10 @@ describe('POST api/orders/{orderId}/refunds', () => {
     expect(whole.body.cancelledAt).toBe(whole.body.refunds[1]!.refundedAt);
     expect(await h.stockOf(item._id)).toBe(10);
     expect(await h.reservationState(order._id)).toBe('released');
-    const event = await h.waitForEvent(
-      (e) =>
-        e.type === 'order.refunded' &&
-        (e.data as { refundId: string }).refundId === whole.body.refunds[1]!._id,
-    );
+    const event = await h.waitForEvent({
+      type: 'order.refunded',
+      data: { refundId: whole.body.refunds[1]!._id },
+    });
     expect(event.data).toMatchObject({ cancelled: true, refundedCents: total, totalCents: total });
 
     expect(await refund(order._id, { amountCents: 1, reference: 'R-3', reason: 'More' })).toMatchObject({
