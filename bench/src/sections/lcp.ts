@@ -11,7 +11,14 @@ import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
+import {
+  type BenchContext,
+  type BenchSection,
+  type Figure,
+  HOT_PATH_GOALS,
+  figure,
+  goalFigure,
+} from '../lib/figure.js';
 import { passOn } from '../lib/pass-on.js';
 
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
@@ -161,7 +168,7 @@ async function audit(url: string, port: number, saveAs?: string): Promise<PageRu
   };
 }
 
-/** The first screen's main thread, as issue 38 asks: total blocking time and the performance score. */
+/** The first screen's main thread (docs/performance.md, "The hot paths' goals"): total blocking time and the performance score. */
 const MAIN_THREAD_GOALS = [
   {
     id: 'blocking-time',
@@ -244,7 +251,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
         `median of ${RUNS} Lighthouse runs each (mobile defaults, simulated throttling), after one untimed warm-up each; ` +
         `${products.length} products. ${summary('shop', runs.shop)}; ${summary('static', runs.static)}.`,
     }),
-    // Issue 38's goals for the first screen's main thread, read from the same runs.
+    // The goals for the first screen's main thread, read from the same runs.
     ...MAIN_THREAD_GOALS.map(({ id, what, unit, goal, better, of, format }) =>
       goalFigure({
         id: `lcp.${id}`,
@@ -254,7 +261,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
           value: median(runs.shop.map(of)),
           unit,
         },
-        goal: { value: goal, source: 'issue 38' },
+        goal: { value: goal, source: HOT_PATH_GOALS },
         better,
         notes: `median of the same ${RUNS} runs; the static grid's: ${format(median(runs.static.map(of)))}`,
       }),

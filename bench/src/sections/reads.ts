@@ -174,7 +174,7 @@ function readsFigures(
   return [
     { ...compare('gateway-vs-bare', 'gateway', 'bare', 0.35), notes, cpuUs, cpuNoise },
     compare('gateway-vs-direct', 'gateway', 'direct', 0.85),
-    // Issue 38's goals for a cached read.
+    // The goals for a cached read (docs/performance.md, "The hot paths' goals").
     compare('gateway-vs-nginx', 'gateway', 'nginx', 0.9),
     compare('direct-vs-bare', 'direct', 'bare', 0.5),
     // Where the gateway's gap to nginx lies: the floor of any Node hop, and what ours adds above it.

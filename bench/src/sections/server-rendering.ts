@@ -31,7 +31,7 @@ import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clock
 const LCP_RUNS = Number(process.env['SSR_LCP_RUNS'] ?? 5);
 /** Sequential requests per part for the CPU figures; SSR_CPU_PAGES overrides. */
 const CPU_PAGES = Number(process.env['SSR_CPU_PAGES'] ?? 100);
-/** Issue 37's targets: LCP within 10 % of the static page's, and a full SEO score. */
+/** The rendering targets (docs/performance.md, "Server rendering (bench)"): LCP within 10 % of the static page's, and a full SEO score. */
 const LCP_TARGET = 1.1;
 const SEO_TARGET = 1;
 const WARM_UP_S = 2;

@@ -218,7 +218,7 @@ export const tracingSection: BenchSection = {
             'the same with the services’ SDK off (OTEL_SDK_DISABLED=true)',
           ],
           [cached.off, cached['sdk-off']],
-          // Issue 38's goal (1.15 before it).
+          // The hot paths' goal (1.15 before it).
           1.05,
           `SDK off ${describe(cached['sdk-off'])}; no exporter ${describe(cached.off)}; +${Math.round(
             median(cached.off, 'cpuUs') - median(cached['sdk-off'], 'cpuUs'),

@@ -258,8 +258,9 @@ async function startIn(dir: string, options: ControlPlaneOptions): Promise<Contr
             '--controllers=*,-nodeipam,-cloud-node-lifecycle,-service-lb-controller,-node-route-controller',
             // The nodes are kwok's, one process of this machine: on a busy runner its heartbeats can come
             // later than the default 50 s, and the node lifecycle controller would then mark every node
-            // unreachable and every pod on it unready (kwok's own issue 272), in the middle of a test of
-            // something else. No test here is about a node that stops answering.
+            // unreachable and every pod on it unready, in the middle of a test of something else
+            // (https://github.com/kubernetes-sigs/kwok/issues/272; and kwok may leave such pods unready:
+            // https://github.com/kubernetes-sigs/kwok/issues/1464). No test here is about a node that stops answering.
             '--node-monitor-grace-period=10m',
           ],
           timeoutMs,
