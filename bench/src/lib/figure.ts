@@ -87,14 +87,19 @@ export function goalFigure(input: {
   id: string;
   section: string;
   measured: Measurement;
-  goal: { value: number; source: string };
+  /** The goal, and where it is written down (the hot paths' goals when not said). */
+  goal: { value: number; source?: string };
   better: 'higher' | 'lower';
   notes?: string;
 }): Figure {
   const { goal, ...rest } = input;
   return figure({
     ...rest,
-    reference: { what: `the goal (${goal.source})`, value: goal.value, unit: input.measured.unit },
+    reference: {
+      what: `the goal (${goal.source ?? HOT_PATH_GOALS})`,
+      value: goal.value,
+      unit: input.measured.unit,
+    },
     target: 1,
   });
 }

@@ -11,14 +11,7 @@ import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  type BenchContext,
-  type BenchSection,
-  type Figure,
-  HOT_PATH_GOALS,
-  figure,
-  goalFigure,
-} from '../lib/figure.js';
+import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
 import { passOn } from '../lib/pass-on.js';
 
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
@@ -261,7 +254,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
           value: median(runs.shop.map(of)),
           unit,
         },
-        goal: { value: goal, source: HOT_PATH_GOALS },
+        goal: { value: goal },
         better,
         notes: `median of the same ${RUNS} runs; the static grid's: ${format(median(runs.static.map(of)))}`,
       }),

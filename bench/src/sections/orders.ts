@@ -6,14 +6,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import type { RunningStack } from '@shop/dev-stack';
-import {
-  type BenchContext,
-  type BenchSection,
-  type Figure,
-  HOT_PATH_GOALS,
-  figure,
-  goalFigure,
-} from '../lib/figure.js';
+import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
 import { partClocks, spentSince } from '../lib/part-clocks.js';
 import { spreadOf } from '../lib/regressions.js';
 
@@ -389,7 +382,7 @@ export const ordersSection: BenchSection = {
         value: Object.values(orders.cpu.cpuUs).reduce((sum, us) => sum + us, 0),
         unit: 'µs',
       },
-      goal: { value: CPU_PER_ORDER_GOAL_US, source: HOT_PATH_GOALS },
+      goal: { value: CPU_PER_ORDER_GOAL_US },
       better: 'lower',
       notes:
         `the parts of orders.place-vs-read's phase summed: ${describeCpu(orders.cpu)}. The load generator ` +
