@@ -79,7 +79,9 @@ describe('plugins and proxy behaviour', () => {
         expect(res.status).toBe(200);
         expect(res.headers['x-ratelimit-limit-hour']).toBe('3');
         expect(res.headers['ratelimit-limit']).toBe('3');
+        // Seconds until the hour's window ends: within the hour.
         expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
+        expect(Number(res.headers['ratelimit-reset'])).toBeLessThanOrEqual(HOUR / 1000);
         remaining.push(res.headers['x-ratelimit-remaining-hour']);
       }
       expect(remaining).toEqual(['2', '1', '0']);
@@ -95,6 +97,7 @@ describe('plugins and proxy behaviour', () => {
       expect(refused.headers['ratelimit-remaining']).toBe('0');
       expect(refused.headers['x-ratelimit-remaining-hour']).toBe('0');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(HOUR / 1000);
       // The browser can read the refusal: CORS headers are on gateway answers too.
       expect(refused.headers['access-control-allow-origin']).toBe('http://localhost:8000');
     });
