@@ -159,13 +159,18 @@ function startPageServer() {
   return { state, server };
 }
 
-describe.skipIf(!NGINX)("the shell's nginx in front of its page server", () => {
+describe("the shell's nginx in front of its page server", () => {
   const pages = startPageServer();
   let nginx: { url: string; stop: () => void };
   let downNginx: { url: string; stop: () => void };
   let unresolvedNginx: { url: string; stop: () => void };
 
   beforeAll(async () => {
+    // The installer puts it there for every test run (libs/infra/install/test-tools.mjs): never pass without it.
+    if (!NGINX)
+      throw new Error(
+        'no nginx binary in /usr/sbin, /usr/local/sbin or /usr/bin (Debian: apt-get install nginx-light)',
+      );
     await new Promise<void>((resolve) => pages.server.listen(0, '127.0.0.1', resolve));
     const { port } = pages.server.address() as AddressInfo;
     nginx = await startNginx('up', `http://127.0.0.1:${port}`);
@@ -312,11 +317,5 @@ describe.skipIf(!NGINX)("the shell's nginx in front of its page server", () => {
     expect(await index.text()).toBe(PLAIN_PAGE);
     expect((await fetch(`${nginx.url}/`, { method: 'POST' })).status).toBe(405);
     expect(pages.state.asked).toEqual([]);
-  });
-});
-
-describe('nginx for these tests', () => {
-  it('is installed (Debian: apt-get install nginx-light or nginx)', () => {
-    expect(NGINX, 'no nginx binary in /usr/sbin, /usr/local/sbin or /usr/bin').toBeDefined();
   });
 });
