@@ -235,12 +235,14 @@ describe('startRenderServer', () => {
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { message: string }).message).toMatch(/^\/api\/data\/all-data: /);
 
-    const slow = await fakeApi((_req, res) => setTimeout(() => sendJson(res, 200, []), 2_000).unref());
+    const API_DELAY_MS = 2_000;
+    const slow = await fakeApi((_req, res) => setTimeout(() => sendJson(res, 200, []), API_DELAY_MS).unref());
     closing.push(slow.close);
     const impatient = await renderService(slow.url, 100);
     const started = Date.now();
     const late = await fetch(fragmentUrl(impatient.server.url));
     expect(late.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // It gave up on the API (after its 100 ms) rather than waiting for the answer.
+    expect(Date.now() - started).toBeLessThan(API_DELAY_MS);
   });
 });
