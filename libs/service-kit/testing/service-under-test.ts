@@ -72,6 +72,8 @@ export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServic
    * with an HttpException (`refusalOf`).
    */
   command<T>(pattern: string, payload: unknown): Promise<T>;
+  /** Publishes an event on the run's NATS as another service's outbox relay does (JetStream, deduplicated by its id). */
+  publish(event: EventEnvelope): Promise<void>;
   /**
    * Waits (10 s at most) for an event among `events` that `match` accepts, or of `match.type` whose data
    * holds each of `match.data`'s fields with the same value.
@@ -145,9 +147,15 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       closers.push(() => consumer.stop());
     }
 
-    // Connected at the first command: most tests send none.
+    // Connected at the first command, and the first event published: most tests send none.
     let commands: Promise<ClientProxy> | undefined;
     closers.push(async () => (await commands)?.close());
+    let publisher: Promise<JetStreamEvents> | undefined;
+    const publishing = async () => {
+      const nats = await connect({ servers: natsUrl });
+      closers.push(() => nats.drain());
+      return new JetStreamEvents(nats, pino({ level: 'silent' }));
+    };
 
     const customerToken = await tokens.sign({ isAdmin: false });
     const call = <T>(method: string, path: string, callOptions?: JsonCallOptions) =>
@@ -181,6 +189,7 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       },
       command: async (pattern, payload) =>
         requestReply(await (commands ??= connectNatsClient(natsUrl)), pattern, payload, 5_000),
+      publish: async (event) => (await (publisher ??= publishing())).publish(event),
       waitForEvent: (match, timeoutMs = 10_000) => until(() => events.find(matcher(match)), timeoutMs),
       close,
     };

@@ -4,11 +4,9 @@ import {
   type Product,
   type ProductLowStockEvent,
 } from '@shop/contracts';
-import { JetStreamEvents, newEvent } from '@shop/service-kit';
+import { newEvent } from '@shop/service-kit';
 import { until } from '@shop/testing';
-import { type NatsConnection, connect } from 'nats';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LowStockMonitor } from '../src/low-stock/low-stock.monitor';
 import { type ProductsHarness, newId, startProducts } from './support/products.harness';
 
@@ -16,15 +14,12 @@ import { type ProductsHarness, newId, startProducts } from './support/products.h
 // otherwise): the flag the admin list filters on, and product.low-stock once per crossing.
 
 let shop: ProductsHarness;
-let nats: NatsConnection;
 
 beforeAll(async () => {
   shop = await startProducts({}, { events: [PRODUCT_LOW_STOCK] });
-  nats = await connect({ servers: inject('natsUrl') });
 });
 
 afterAll(async () => {
-  await nats?.close();
   await shop?.close();
 });
 
@@ -123,9 +118,7 @@ describe('low stock', () => {
     const product = await shop.productInStock(9);
     await settled();
     expect((await read(product._id)).lowStock).toBe(false);
-    await new JetStreamEvents(nats, pino({ level: 'silent' })).publish(
-      newEvent(LOW_STOCK_THRESHOLD_UPDATED, { settingsId: newId(), lowStockThreshold: 9 }),
-    );
+    await shop.publish(newEvent(LOW_STOCK_THRESHOLD_UPDATED, { settingsId: newId(), lowStockThreshold: 9 }));
     await until(async () => (await read(product._id)).lowStock);
     await until(() => alertsOf(product._id).length === 1);
     expect(alertsOf(product._id)[0]).toMatchObject({ countInStock: 9, threshold: 9 });

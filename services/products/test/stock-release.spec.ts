@@ -8,11 +8,9 @@ import {
   type OrderDeliveredEvent,
   type OrderPaidEvent,
 } from '@shop/contracts';
-import { JetStreamEvents, newEvent } from '@shop/service-kit';
+import { newEvent } from '@shop/service-kit';
 import { refusalOf } from '@shop/service-kit/testing';
-import { type NatsConnection, connect } from 'nats';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductsHarness, newId, startProducts } from './support/products.harness';
 
 // products.release and the holds a reservation leaves on its products: stock given back once, however
@@ -20,22 +18,17 @@ import { type ProductsHarness, newId, startProducts } from './support/products.h
 // once the order was delivered (order.delivered drops its holds).
 
 let shop: ProductsHarness;
-let nats: NatsConnection;
 
 beforeAll(async () => {
   shop = await startProducts();
-  nats = await connect({ servers: inject('natsUrl') });
 });
 
 afterAll(async () => {
-  await nats?.close();
   await shop?.close();
 });
 
 /** Publishes an event the way the orders service's relay does. */
-async function publish(event: EventEnvelope): Promise<void> {
-  await new JetStreamEvents(nats, pino({ level: 'silent' })).publish(event);
-}
+const publish = (event: EventEnvelope) => shop.publish(event);
 
 async function orderPaid(orderId: string, status: OrderPaidEvent['data']['status']): Promise<void> {
   await publish(

@@ -7,11 +7,9 @@ import {
   type EventEnvelope,
   type UserInfo,
 } from '@shop/contracts';
-import { JetStreamEvents, newEvent } from '@shop/service-kit';
+import { newEvent } from '@shop/service-kit';
 import { until } from '@shop/testing';
-import { type NatsConnection, connect } from 'nats';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderMailConsumer } from '../src/order-mail/order-mail.consumer';
 import { type UsersHarness, mailsTo, startUsers } from './support/users.harness';
 
@@ -19,19 +17,16 @@ import { type UsersHarness, mailsTo, startUsers } from './support/users.harness'
 // (here: .eml files in the harness's outbox folder) the password reset uses; one per event.
 
 let users: UsersHarness;
-let nats: NatsConnection;
 
 beforeAll(async () => {
   users = await startUsers();
-  nats = await connect({ servers: inject('natsUrl') });
 });
 
 afterAll(async () => {
-  await nats?.close();
   await users?.close();
 });
 
-const publish = (event: EventEnvelope) => new JetStreamEvents(nats, pino({ level: 'silent' })).publish(event);
+const publish = (event: EventEnvelope) => users.publish(event);
 const ORDER = '65a1f0c2e4b0a1b2c3d4e5f6';
 const at = '2026-11-29T06:00:00.000Z';
 
