@@ -1,34 +1,21 @@
 import { type AdminActionEvent, type AuditEntry, type SiteSettings } from '@shop/contracts';
-import { JetStreamEvents, adminActionEvent } from '@shop/service-kit';
-import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
+import { adminActionEvent } from '@shop/service-kit';
 import { until } from '@shop/testing';
-import { type NatsConnection, connect } from 'nats';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AppModule } from '../src/app.module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ENTRY_MODEL } from '../src/audit/audit-entry.schema';
 import { AuditWriter } from '../src/audit/audit.writer';
-import { type DataConfig, dataConfigSchema } from '../src/config/data.config';
+import { type DataHarness, startData } from './support/data.harness';
 
 // The audit trail: the data service's one writer stores every admin.action the services publish, once,
 // and admins read it page by page; nothing edits or removes an entry.
 
-let data: ServiceUnderTest<DataConfig>;
-let nats: NatsConnection;
-let events: JetStreamEvents;
+let data: DataHarness;
 
 beforeAll(async () => {
-  data = await startServiceUnderTest({
-    name: 'data',
-    configSchema: dataConfigSchema,
-    module: (context) => AppModule.register(context),
-  });
-  nats = await connect({ servers: inject('natsUrl') });
-  events = new JetStreamEvents(nats, pino({ level: 'silent' }));
+  data = await startData();
 });
 
 afterAll(async () => {
-  await nats?.close();
   await data?.close();
 });
 
@@ -66,7 +53,7 @@ describe('the audit writer', () => {
   it('stores each admin action once with who, when, what, before and after', async () => {
     const productId = 'c1'.repeat(12);
     const event = productAction(productId, '2026-11-29T08:00:00.000Z');
-    await events.publish(event);
+    await data.publish(event);
     const [entry] = await entriesFor(productId, 1);
     expect(entry).toEqual({
       _id: event.id,
@@ -80,7 +67,7 @@ describe('the audit writer', () => {
     });
     // The same event again (a redelivery, a relay that published twice): still one entry.
     await data.app.get(AuditWriter).handle(event);
-    await events.publish({ ...event });
+    await data.publish({ ...event });
     expect((await list(`?targetId=${productId}`)).body).toHaveLength(1);
   });
 
@@ -92,7 +79,7 @@ describe('the audit writer', () => {
     await writer.onModuleDestroy();
     try {
       for (const minute of ['01', '02', '03']) {
-        await events.publish(productAction(productId, `2026-11-29T08:${minute}:00.000Z`));
+        await data.publish(productAction(productId, `2026-11-29T08:${minute}:00.000Z`));
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await list(`?targetId=${productId}`)).body).toEqual([]);
@@ -160,7 +147,7 @@ describe('GET api/data/audit', () => {
       ['13', OTHER_ADMIN],
       ['14', ADMIN],
     ] as const) {
-      await events.publish(productAction(productId, `2026-11-29T09:${minute}:00.000Z`, actor));
+      await data.publish(productAction(productId, `2026-11-29T09:${minute}:00.000Z`, actor));
     }
     await entriesFor(productId, 5);
     const first = await list(`?targetId=${productId}&limit=2`);
@@ -200,7 +187,7 @@ describe('GET api/data/audit', () => {
   it('has no way to write, edit or remove an entry', async () => {
     const productId = 'c4'.repeat(12);
     const event = productAction(productId, '2026-11-29T10:00:00.000Z');
-    await events.publish(event);
+    await data.publish(event);
     const [entry] = await entriesFor(productId, 1);
     for (const [method, path] of [
       ['POST', '/api/data/audit'],

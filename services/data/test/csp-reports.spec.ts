@@ -1,15 +1,13 @@
 // First: the SDK of this process (the data service runs in it) starts before anything it instruments.
 import { telemetry } from './support/telemetry';
 import { Writable } from 'node:stream';
-import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { freePort } from '@shop/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../src/app.module';
-import { dataConfigSchema } from '../src/config/data.config';
+import { type DataHarness, startData } from './support/data.harness';
 
 const lines: Record<string, unknown>[] = [];
-let data: ServiceUnderTest;
+let data: DataHarness;
 let metricsUrl: string;
 
 /** Posts a body through the gateway with the content type a browser uses. */
@@ -30,10 +28,7 @@ beforeAll(async () => {
       callback();
     },
   });
-  data = await startServiceUnderTest({
-    name: 'data',
-    configSchema: dataConfigSchema,
-    module: (context) => AppModule.register(context),
+  data = await startData({
     env: { METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
     logger: pino({ level: 'info' }, sink),
   });

@@ -1,18 +1,13 @@
 import { LOW_STOCK_THRESHOLD_UPDATED, SETTINGS_UPDATED, type SiteSettings } from '@shop/contracts';
-import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../src/app.module';
-import { type DataConfig, dataConfigSchema } from '../src/config/data.config';
+import { type DataHarness, startData } from './support/data.harness';
 import { SiteSettingsService } from '../src/settings/site-settings.service';
 
 const logo = '/api/media/65a1f0c2e4b0a1b2c3d4e5f6/1712345678-logo.png';
-let data: ServiceUnderTest<DataConfig>;
+let data: DataHarness;
 
 beforeAll(async () => {
-  data = await startServiceUnderTest({
-    name: 'data',
-    configSchema: dataConfigSchema,
-    module: (context) => AppModule.register(context),
+  data = await startData({
     env: { DEFAULT_SITE_NAME: 'Test Arms' },
     events: [SETTINGS_UPDATED, LOW_STOCK_THRESHOLD_UPDATED],
   });

@@ -1,21 +1,16 @@
 import { ADMIN_ACTION, FAULT_FLAG_KEYS, type FeatureFlag } from '@shop/contracts';
 import { freePort } from '@shop/testing';
 import { FeatureFlags } from '@shop/service-kit';
-import {
-  type ServiceApp,
-  type ServiceUnderTest,
-  adminActionsOn,
-  startServiceApp,
-  startServiceUnderTest,
-} from '@shop/service-kit/testing';
+import { type ServiceApp, adminActionsOn, startServiceApp } from '@shop/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../src/app.module';
 import { type DataConfig, dataConfigSchema } from '../src/config/data.config';
 import { FlagSyncServer } from '../src/flags/flag-sync.server';
 import { flagSetProblems } from '../src/flags/flag-definitions';
 import definitions from '../src/flags/shop.flagd.json';
+import { type DataHarness, startData } from './support/data.harness';
 
-let data: ServiceUnderTest<DataConfig>;
+let data: DataHarness;
 let replica: ServiceApp<DataConfig>;
 const followers: FeatureFlags[] = [];
 
@@ -38,10 +33,7 @@ const dataCopy = (env: Record<string, string>) =>
 const syncPortOf = (app: ServiceApp['app']) => app.get(FlagSyncServer).port!;
 
 beforeAll(async () => {
-  data = await startServiceUnderTest({
-    name: 'data',
-    configSchema: dataConfigSchema,
-    module: (context) => AppModule.register(context),
+  data = await startData({
     env: { FLAGS_SYNC_PORT: '0', FLAGS_POLL_MS: '200' },
     events: [ADMIN_ACTION],
   });
