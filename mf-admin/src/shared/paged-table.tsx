@@ -13,7 +13,7 @@ export interface PagedTableProps<T> {
   noun: string;
   /** The table region's accessible name ('Orders'). */
   label: string;
-  /** The column headers, in order; a number column's cells are right-aligned. */
+  /** The column headers, in order; a number column's header is right-aligned, as its cells are (`shared.number`). */
   columns: readonly Column[];
   /** The rows of this page. */
   rows: (items: T[]) => ReactNode;
