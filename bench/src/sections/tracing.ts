@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { type RunningStack, SERVICES } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
-import { mainThreadCpuMs, processCpuMs, settle } from '../lib/part-clocks.js';
+import { mainThreadCpuMs, processCpuMs, settle, spentSince } from '../lib/part-clocks.js';
 import { orderRequests, setUp } from './orders.js';
 
 const WARM_UP_S = 2;
@@ -59,11 +59,9 @@ async function idleRate(stack: RunningStack, seconds: number): Promise<Record<st
   const before = clocks(stack);
   const startedAt = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const after = clocks(stack);
+  const spent = spentSince(before, clocks(stack));
   const elapsedS = (performance.now() - startedAt) / 1000;
-  return Object.fromEntries(
-    Object.keys(after).map((part) => [part, (after[part]! - (before[part] ?? 0)) / elapsedS]),
-  );
+  return Object.fromEntries(Object.entries(spent).map(([part, ms]) => [part, ms / elapsedS]));
 }
 
 /**
