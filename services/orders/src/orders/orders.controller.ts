@@ -44,14 +44,16 @@ import { OrderDeletedResponse, OrderResponse } from './dto/order.response';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { parseIdempotencyKey } from './idempotency-keys.service';
 import { OrderPlacementService } from './order-placement.service';
-import { OrdersService } from './orders.service';
+import { OrderReadsService } from './order-reads.service';
+import { OrderTransitionsService } from './order-transitions.service';
 
 @ApiTags('orders')
 @Controller('api/orders')
 export class OrdersController {
   constructor(
     private readonly placement: OrderPlacementService,
-    private readonly orders: OrdersService,
+    private readonly reads: OrderReadsService,
+    private readonly transitions: OrderTransitionsService,
   ) {}
 
   @Post()
@@ -99,7 +101,7 @@ export class OrdersController {
     @Query() query: PageQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Order[]> {
-    const { orders, total } = await this.orders.mine(user.id, query);
+    const { orders, total } = await this.reads.mine(user.id, query);
     return withTotalCount(reply, orders, total);
   }
 
@@ -111,7 +113,7 @@ export class OrdersController {
     @Query() query: ListOrdersQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Order[]> {
-    const { orders, total } = await this.orders.list(query);
+    const { orders, total } = await this.reads.list(query);
     return withTotalCount(reply, orders, total);
   }
 
@@ -134,7 +136,7 @@ export class OrdersController {
   })
   async exportCsv(@Query() query: OrderFilterQuery): Promise<StreamableFile> {
     const day = new Date().toISOString().slice(0, 10);
-    return new StreamableFile(await this.orders.exportCsv(query), {
+    return new StreamableFile(await this.reads.exportCsv(query), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="orders-${day}.csv"`,
     });
@@ -146,7 +148,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404)
   one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
-    return this.orders.findOne(user, id);
+    return this.reads.findOne(user, id);
   }
 
   @Put(':orderId/pay')
@@ -162,7 +164,7 @@ export class OrdersController {
     if (body.orderId !== undefined && body.orderId.toLowerCase() !== id.toLowerCase()) {
       throw new BadRequestException('orderId in the body does not match the path');
     }
-    return this.orders.pay(user, id, body.receiptUrl);
+    return this.transitions.pay(user, id, body.receiptUrl);
   }
 
   @Put(':orderId/cancel')
@@ -175,7 +177,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404, 409)
   cancel(@CurrentUser() user: AuthenticatedUser, @Param('orderId') id: string): Promise<Order> {
-    return this.orders.cancel(user, id);
+    return this.transitions.cancel(user, id);
   }
 
   @Post(':orderId/refunds')
@@ -193,7 +195,7 @@ export class OrdersController {
     @Param('orderId') id: string,
     @Body() body: RefundOrderDto,
   ): Promise<Order> {
-    return this.orders.refund(admin, id, body);
+    return this.transitions.refund(admin, id, body);
   }
 
   @Put('markpaid/:id')
@@ -202,7 +204,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404, 409)
   markPaid(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
-    return this.orders.markPaid(admin, id);
+    return this.transitions.markPaid(admin, id);
   }
 
   @Put('delivered/:id')
@@ -211,7 +213,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiErrors(404, 409)
   deliver(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
-    return this.orders.deliver(admin, id);
+    return this.transitions.deliver(admin, id);
   }
 
   @Delete('delete/:id')
@@ -221,6 +223,6 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderDeletedResponse })
   @ApiErrors(404)
   delete(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<OrderDeleted> {
-    return this.orders.delete(admin, id);
+    return this.transitions.delete(admin, id);
   }
 }

@@ -5,10 +5,11 @@ import { StockModule } from '../stock/stock.module';
 import { IDEMPOTENCY_KEY_MODEL, idempotencyKeySchema } from './idempotency-key.schema';
 import { IdempotencyKeysService } from './idempotency-keys.service';
 import { OrderPlacementService } from './order-placement.service';
+import { OrderReadsService } from './order-reads.service';
 import { OrderRecordsModule } from './order-records.module';
 import { ORDER_MODEL } from './order.schema';
+import { OrderTransitionsService } from './order-transitions.service';
 import { OrdersController } from './orders.controller';
-import { OrdersService } from './orders.service';
 
 /**
  * Orders: checkout (with its Idempotency-Keys), the customer's and the admin's reads, the state
@@ -25,7 +26,8 @@ import { OrdersService } from './orders.service';
     OutboxRelayProvider.forModels(ORDER_MODEL),
     IdempotencyKeysService,
     OrderPlacementService,
-    OrdersService,
+    OrderReadsService,
+    OrderTransitionsService,
   ],
 })
 export class OrdersModule {}

@@ -1,12 +1,4 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ORDER_CANCELLED,
@@ -14,10 +6,8 @@ import {
   ORDER_DELIVERED,
   ORDER_PAID,
   ORDER_REFUNDED,
-  type AdminActionName,
   type EventEnvelope,
   type Order,
-  type OrderAction,
   type OrderActor,
   type OrderCancelledEvent,
   type OrderDeleted,
@@ -30,73 +20,17 @@ import {
   applyOrderAction,
   toCents,
 } from '@shop/contracts';
-import {
-  type AuthenticatedUser,
-  OutboxRelayProvider,
-  SERVICE_CONTEXT,
-  type ServiceContext,
-  adminActionEvent,
-  escapeRegex,
-  findPage,
-  newEvent,
-  pageWindow,
-} from '@shop/service-kit';
-import { type Model, type QueryFilter, Types } from 'mongoose';
+import { type AuthenticatedUser, OutboxRelayProvider, newEvent } from '@shop/service-kit';
+import { type Model, Types } from 'mongoose';
 import { StockReleasesService } from '../stock/stock-releases.service';
-import {
-  DEFAULT_PAGE_SIZE,
-  type ListOrdersQuery,
-  type OrderFilterQuery,
-  type PageQuery,
-} from './dto/list-orders.query';
-import { EXPORT_FIELDS, exportCsvWriter, exportRow } from './order-export';
+import type { RefundOrderDto } from './dto/refund-order.dto';
+import { type AuditedRequest, orderAudit } from './order-audit';
+import { ORDER_NOT_FOUND, live, orderId } from './order-scope';
 import { ORDER_FIELDS, toOrder } from './order-views';
 import { ORDER_MODEL, type OrderRecord, type RefundRecord } from './order.schema';
-import type { RefundOrderDto } from './dto/refund-order.dto';
 
-const ORDER_NOT_FOUND = 'Order Not Found';
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-// Newest first; the id breaks ties so pages never shuffle.
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 // How often a transition re-reads the order when another change got in between.
 const MAX_ATTEMPTS = 5;
-// Orders an export reads from the database at a time.
-const EXPORT_BATCH = 500;
-
-/** Deleted orders are invisible to every read. */
-const live = <T extends QueryFilter<OrderRecord>>(filter: T) => ({ ...filter, deletedAt: null });
-
-/** The orders an admin's list or export filters match (deleted ones never). */
-function matching(query: OrderFilterQuery): QueryFilter<OrderRecord> {
-  const filter: QueryFilter<OrderRecord> = live({});
-  if (query.status) filter.status = query.status;
-  if (query.paid !== undefined) filter.isPaid = query.paid;
-  if (query.delivered !== undefined) filter.isDelivered = query.delivered;
-  // Orders stored before cancellation existed have no isCancelled: `$ne: true` counts them as not cancelled.
-  if (query.cancelled !== undefined) filter.isCancelled = query.cancelled ? true : { $ne: true };
-  if (query.q) {
-    const text = new RegExp(escapeRegex(query.q), 'i');
-    filter.$or = [
-      { user: text },
-      { paymentMethod: text },
-      { status: text },
-      { 'orderItems.name': text },
-      { 'shippingAddress.fullName': text },
-      { 'shippingAddress.address': text },
-      { 'shippingAddress.city': text },
-      { 'shippingAddress.country': text },
-      { 'shippingAddress.phoneNumber': text },
-      // An ObjectId, not its text: the same filter whatever reads it (an aggregation does not cast).
-      ...(OBJECT_ID.test(query.q) ? [{ _id: new Types.ObjectId(query.q.toLowerCase()) }] : []),
-    ];
-  }
-  return filter;
-}
-
-function orderId(id: string): string {
-  if (!OBJECT_ID.test(id)) throw new BadRequestException('Invalid order id');
-  return id.toLowerCase();
-}
 
 function stateOf(order: OrderRecord): OrderState {
   return {
@@ -128,143 +62,26 @@ function orderPaid(
     });
 }
 
-export interface OrderPage {
-  orders: Order[];
-  total: number;
-}
-
-interface TransitionRequest {
+interface TransitionRequest extends AuditedRequest {
   id: string;
-  action: OrderAction;
   /** Only this customer's order (the customer's own actions); admins act on any order. */
   owner?: string;
   receiptUrl?: string;
   /** Who cancels (`cancel`). */
   by?: OrderActor;
-  /** The refund recorded (`refund`). */
-  refund?: RefundRecord;
   /** The event the change publishes, built from the order before and the change. */
   event: (before: OrderRecord, transition: OrderTransition, now: Date) => EventEnvelope;
-  /** The admin acting, whose action the audit trail records (`admin.action` beside the event). */
-  admin?: AuthenticatedUser;
 }
 
-/** The audit trail's name of each action an admin takes on an order. */
-const AUDITED_ACTIONS: Partial<Record<OrderAction, AdminActionName>> = {
-  markPaid: 'order.paid',
-  deliver: 'order.delivered',
-  cancel: 'order.cancelled',
-  refund: 'order.refunded',
-  delete: 'order.deleted',
-};
-
-/** The `admin.action` of an admin's transition: the fields it changed, before and after. */
-function orderAudit(request: TransitionRequest, before: OrderRecord, result: OrderTransition) {
-  const action = request.admin && AUDITED_ACTIONS[request.action];
-  if (!request.admin || !action) return [];
-  const id = before._id.toHexString();
-  const was = before as unknown as Record<string, unknown>;
-  const changed = Object.keys(result.changes);
-  const refund = request.refund && {
-    refund: {
-      amountCents: request.refund.amountCents,
-      reference: request.refund.reference,
-      reason: request.refund.reason,
-    },
-  };
-  return [
-    adminActionEvent({
-      actor: request.admin,
-      action,
-      target: { type: 'order', id, label: `Order ${id}` },
-      before:
-        request.action === 'delete'
-          ? { status: before.status, isDelivered: before.isDelivered, totalPrice: before.totalPrice }
-          : Object.fromEntries(changed.map((key) => [key, was[key]])),
-      after: request.action === 'delete' ? null : { ...result.changes, ...refund },
-    }),
-  ];
-}
-
-/** Reads and the state transitions of stored orders (rules in `@shop/contracts`' order-status). */
+/** The state changes of stored orders (rules in `@shop/contracts`' order-status), each with its events. */
 @Injectable()
-export class OrdersService {
+export class OrderTransitionsService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: Model<OrderRecord>,
     private readonly relay: OutboxRelayProvider,
     private readonly releases: StockReleasesService,
-    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
   ) {}
 
-  /** One order, for its owner or an admin; anyone else learns nothing (404). */
-  async findOne(viewer: AuthenticatedUser, id: string): Promise<Order> {
-    const filter = live({ _id: orderId(id), ...(viewer.isAdmin ? {} : { user: viewer.id }) });
-    const order = await this.orders.findOne(filter).select(ORDER_FIELDS).lean<OrderRecord>();
-    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    return toOrder(order);
-  }
-
-  /** The customer's own orders, newest first, one page at a time, with their total. */
-  mine(userId: string, query: PageQuery): Promise<OrderPage> {
-    return this.page(live({ user: userId }), query);
-  }
-
-  /** Every order (admin), newest first, filtered, one page at a time, with the filtered total. */
-  list(query: ListOrdersQuery): Promise<OrderPage> {
-    return this.page(matching(query), query);
-  }
-
-  /**
-   * The orders an admin's filters match, newest stored first, as CSV (`order-export.ts`), written as the
-   * reader takes it: one cursor batch in this process at a time, however many match. In the order the
-   * orders were stored (`$natural`, newest first; orders are stored when placed, so it is the order they
-   * were placed in), because a sorted read makes a database hold what it sorts: the embedded one sorts
-   * whole documents in its heap (100,000 orders ran it out of memory) and answers an aggregation in one
-   * reply, and MongoDB sorts without an index in memory too. A natural-order read needs neither: MongoDB
-   * streams it, and the embedded database (which collects the result first) hands it over in batches. The
-   * answer starts once the first order is read: a database that cannot answer gets the client a 503,
-   * not a cut file; a failure after that can only cut the file short, so it is logged.
-   */
-  async exportCsv(query: OrderFilterQuery): Promise<Readable> {
-    const cursor = this.orders
-      .find(matching(query))
-      .select(EXPORT_FIELDS)
-      .sort({ $natural: -1 })
-      .lean<OrderRecord>()
-      .cursor({ batchSize: EXPORT_BATCH });
-    let first: OrderRecord | null;
-    try {
-      first = (await cursor.next()) as OrderRecord | null;
-    } catch (error) {
-      await cursor.close().catch(() => undefined);
-      throw error;
-    }
-    async function* rows() {
-      try {
-        if (first) yield exportRow(first);
-        for await (const order of cursor) yield exportRow(order as OrderRecord);
-      } finally {
-        await cursor.close().catch(() => undefined);
-      }
-    }
-    const csv = exportCsvWriter();
-    pipeline(Readable.from(rows()), csv).catch((error: unknown) =>
-      this.context.logger.warn({ err: error }, 'order export cut short'),
-    );
-    return csv;
-  }
-
-  /** One page of the orders matching `filter`, newest first, with how many match in all. */
-  private async page(filter: QueryFilter<OrderRecord>, query: PageQuery): Promise<OrderPage> {
-    const { docs, total } = await findPage(this.orders, filter, {
-      select: ORDER_FIELDS,
-      sort: NEWEST_FIRST,
-      page: pageWindow(query.page, query.limit ?? DEFAULT_PAGE_SIZE),
-    });
-    return { total, orders: docs.map(toOrder) };
-  }
-
-  /** The customer marks their order paid with the receipt they uploaded: Not paid → Pending. */
   async pay(customer: AuthenticatedUser, id: string, receiptUrl: string): Promise<Order> {
     const { order } = await this.transition({
       id,
