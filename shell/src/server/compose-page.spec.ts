@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogScreenFor, isKnownPath } from './page-server';
+import { catalogScreenFor, isKnownPath } from './page-routes';
 import { splitHead } from '@shop/ui/server';
 import { composePage } from './compose-page';
 

@@ -9,7 +9,7 @@ import { SCREEN_TREE_POSITION } from '../features/layout/layout';
 vi.mock('../federation/remote-route', () => import('../federation/remote-route.server'));
 vi.mock('../features/layout/footer-slot', () => import('../features/layout/footer-slot.server'));
 
-const { requestOrigin } = await import('./page-server');
+const { requestOrigin } = await import('./page-answer');
 const { START_HASH, TEMPLATE, closing, fragmentOf, pageData, pageServer, renderService, rootOf } =
   await import('./page-server.harness');
 
