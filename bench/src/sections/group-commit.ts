@@ -6,16 +6,8 @@
 import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { settle } from '../lib/part-clocks.js';
-import {
-  type CpuPerAnswer,
-  describe,
-  describeCpu,
-  measureWithCpu,
-  orderRequests,
-  type Setup,
-  setUp,
-  storedOrders,
-} from './orders.js';
+import { type CpuPerAnswer, describe, describeCpu, measureWithCpu } from '../lib/load-phases.js';
+import { type Setup, orderRequests, setUp, storedOrders } from '../lib/order-traffic.js';
 
 type Mode = 'batched' | 'alone';
 

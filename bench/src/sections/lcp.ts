@@ -4,22 +4,19 @@
 // fetchpriority), the images fetched from the same gateway on the same origin. What is left between the two
 // is what the shop's own page costs (scripts, the remote's load, the catalogue call), which is what the
 // target bounds: LCP(shop) ≤ 2 × LCP(static).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
+import { launchChrome, lcpElementOf, lighthouseOf, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
 const RUNS = Number(process.env['LCP_RUNS'] ?? 3);
 const TARGET = 2;
-/** A folder to write each measured run's full Lighthouse result to (LCP_LHR_DIR), for diagnosis. */
+/** A folder to write each Lighthouse result to (LCP_LHR_DIR), for diagnosis. */
 const LHR_DIR = process.env['LCP_LHR_DIR'];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 const DESCRIPTION_WORDS = 10;
 
@@ -36,12 +33,6 @@ interface PageRun {
    */
   benchmarkIndex: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -123,29 +114,8 @@ async function serveStaticGrid(html: string, gatewayUrl: string): Promise<{ url:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-/** What Lighthouse says is the largest contentful paint's element, in short (its LCP breakdown insight). */
-function lcpElementOf(audit: unknown): string {
-  // details: { type: 'list', items: [<table of subparts>, { type: 'node', snippet, ... }] }
-  const items = (audit as { details?: { items?: { type?: string; snippet?: string }[] } } | undefined)
-    ?.details?.items;
-  const snippet = items?.find((item) => item.type === 'node')?.snippet ?? 'unknown';
-  return snippet.length > 120 ? `${snippet.slice(0, 117)}...` : snippet;
-}
-
-async function audit(url: string, port: number, saveAs?: string): Promise<PageRun> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-  if (LHR_DIR && saveAs) {
-    mkdirSync(LHR_DIR, { recursive: true });
-    writeFileSync(`${LHR_DIR}/${saveAs}.json`, JSON.stringify(lhr));
-  }
+async function audit(url: string, port: number): Promise<PageRun> {
+  const lhr = await lighthouseOf(url, { port, categories: ['performance'], keepIn: LHR_DIR });
   const value = (id: string): number => {
     const found = lhr.audits[id]?.numericValue;
     if (found === undefined) throw new Error(`Lighthouse on ${url} measured no ${id}`);
@@ -156,7 +126,7 @@ async function audit(url: string, port: number, saveAs?: string): Promise<PageRu
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     score: lhr.categories['performance']?.score ?? Number.NaN,
-    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']),
+    lcpElement: lcpElementOf(lhr),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
@@ -198,10 +168,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
   if (!listed.ok) throw new Error(`GET /api/products answered ${listed.status}`);
   const products = (await listed.json()) as Product[];
   const staticGrid = await serveStaticGrid(staticGridPage(products), stack.url);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   const pages = { shop: `${stack.url}/`, static: staticGrid.url };
   const runs: Record<keyof typeof pages, PageRun[]> = { shop: [], static: [] };
   try {
@@ -211,7 +178,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
     // Alternating, so a burst of load on the machine hits both pages alike.
     for (let i = 0; i < RUNS; i++) {
       for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
-        const found = await audit(url, chrome.port, `${name}-${i + 1}`);
+        const found = await audit(url, chrome.port);
         runs[name].push(found);
         log(
           `${name.padEnd(6)} run ${i + 1}: LCP ${Math.round(found.lcpMs)} ms, TBT ${Math.round(found.tbtMs)} ms, ` +

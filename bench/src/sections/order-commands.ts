@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
-import { orderBody, setUp } from './orders.js';
+import { orderBody, setUp } from '../lib/order-traffic.js';
 
 const ORDERS = 20;
 /** How long the work an order sets off after its answer is given to end before the traces are read. */

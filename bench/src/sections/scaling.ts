@@ -8,18 +8,9 @@ import autocannon from 'autocannon';
 import type { RunningStack } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { BENCH_PROCESS, partClocks, processCpuMs, spentSince } from '../lib/part-clocks.js';
-import {
-  describe,
-  type Load,
-  orderRequests,
-  type Setup,
-  setUp,
-  storedOrders,
-  summarize,
-  uncachedReads,
-} from './orders.js';
+import { describe, type Load, summarize, WARM_UP_S } from '../lib/load-phases.js';
+import { type Setup, orderRequests, setUp, storedOrders, uncachedReads } from '../lib/order-traffic.js';
 
-const WARM_UP_S = 2;
 /** The stacks compared: one copy of each service, and two of products and orders. */
 const COPIES = [1, 2] as const;
 type Copies = (typeof COPIES)[number];

@@ -13,16 +13,15 @@
 //    static server, so process.cpuUsage() around N requests sent to each in turn, and the differences.
 // The section starts a stack of its own, to read the render service's and the page server's addresses
 // from its log.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { RunningStack } from '@shop/dev-stack';
 import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { type LaunchedChrome, launchChrome, lcpElementOf, lighthouseOf, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 import { staticCopyOf } from '../lib/static-copy.js';
 import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clocks.js';
@@ -35,16 +34,10 @@ const CPU_PAGES = Number(process.env['SSR_CPU_PAGES'] ?? 100);
 const LCP_TARGET = 1.1;
 const SEO_TARGET = 1;
 const WARM_UP_S = 2;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** A folder to write each Lighthouse result to (SSR_LHR_DIR), for diagnosis. */
 const LHR_DIR = process.env['SSR_LHR_DIR'];
 const HTML_ACCEPT = 'text/html,application/xhtml+xml';
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 // ---------------------------------------------------------------------------------------------------------
@@ -146,53 +139,15 @@ interface LighthouseRun {
   lcpElement: string;
 }
 
-/** What Lighthouse says is the largest contentful paint's element, in short (its LCP breakdown insight). */
-function lcpElementOf(audit: unknown): string {
-  const items = (audit as { details?: { items?: { type?: string; snippet?: string }[] } } | undefined)
-    ?.details?.items;
-  const snippet = items?.find((item) => item.type === 'node')?.snippet ?? 'unknown';
-  return snippet.length > 100 ? `${snippet.slice(0, 97)}...` : snippet;
-}
-
-let savedCount = 0;
-
-/** Lighthouse's own failures, retried (NO_NAVSTART came once in nine runs on the loaded machine). */
-const LIGHTHOUSE_ATTEMPTS = 3;
 const lighthouseFailures: string[] = [];
 
-async function lighthouseOf(url: string, port: number, categories: string[]) {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: categories,
-    });
-    const lhr = result?.lhr;
-    const failure = !lhr ? 'no result' : lhr.runtimeError ? lhr.runtimeError.code : undefined;
-    if (lhr && !failure) return keptForDiagnosis(lhr, url, categories);
-    lighthouseFailures.push(`${new URL(url).pathname}: ${failure}`);
-    console.log(
-      `  Lighthouse on ${url} failed (${failure}); ${attempt < LIGHTHOUSE_ATTEMPTS ? 'again' : 'giving up'}`,
-    );
-    if (attempt >= LIGHTHOUSE_ATTEMPTS)
-      throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? failure}, ${attempt} times`);
-  }
-}
-
-/** Writes the result into SSR_LHR_DIR when set. */
-function keptForDiagnosis<T>(lhr: T, url: string, categories: string[]): T {
-  if (LHR_DIR) {
-    mkdirSync(LHR_DIR, { recursive: true });
-    savedCount += 1;
-    const name = `${String(savedCount).padStart(2, '0')}-${categories.join('+')}-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '-')}`;
-    writeFileSync(join(LHR_DIR, `${name}.json`), JSON.stringify(lhr));
-  }
-  return lhr;
-}
-
 async function lcpOf(url: string, port: number): Promise<LighthouseRun> {
-  const lhr = await lighthouseOf(url, port, ['performance']);
+  const lhr = await lighthouseOf(url, {
+    port,
+    categories: ['performance'],
+    keepIn: LHR_DIR,
+    failures: lighthouseFailures,
+  });
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
   if (lcpMs === undefined) throw new Error(`Lighthouse on ${url} measured no LCP`);
   const metrics = (
@@ -201,13 +156,18 @@ async function lcpOf(url: string, port: number): Promise<LighthouseRun> {
   return {
     lcpMs,
     observedLcpMs: metrics?.observedLargestContentfulPaint ?? Number.NaN,
-    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']),
+    lcpElement: lcpElementOf(lhr),
   };
 }
 
 /** The SEO category's score, and the audits that count towards it and did not pass. */
 async function seoOf(url: string, port: number): Promise<{ score: number; failed: string[] }> {
-  const lhr = await lighthouseOf(url, port, ['seo']);
+  const lhr = await lighthouseOf(url, {
+    port,
+    categories: ['seo'],
+    keepIn: LHR_DIR,
+    failures: lighthouseFailures,
+  });
   const category = lhr.categories['seo'];
   const failed = (category?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -308,7 +268,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
   const stack = await startStack({ log: (line) => stackLog.push(line) });
   const dataDir = dirname(stack.logDir);
   const staticFile = join(dataDir, 'web', 'shell', 'bench-rendered-page.html');
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let chrome: LaunchedChrome | undefined;
   let copies: { url: string; server: Server } | undefined;
   try {
     const addresses = addressesIn(stackLog);
@@ -347,10 +307,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
 
     // 1. LCP: the shop's page and its static copy, alternating, and SEO.
     copies = await serveStaticCopies(staticCopy, stack.url);
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
-    });
+    chrome = await launchChrome();
     const lcp: Record<'home' | 'product', Record<'shop' | 'static', LighthouseRun[]>> = {
       home: { shop: [], static: [] },
       product: { shop: [], static: [] },

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { type RunningStack, SERVICES } from '@shop/dev-stack';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
 import { mainThreadCpuMs, processCpuMs, settle, spentSince } from '../lib/part-clocks.js';
-import { orderRequests, setUp } from './orders.js';
+import { orderRequests, setUp } from '../lib/order-traffic.js';
 
 const WARM_UP_S = 2;
 /**
