@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { mailCatcherMessages, type RunningStack } from '@shop/dev-stack';
 import {
-  SEEDED_ADMIN,
   callApi,
   expect,
   expectAxeClean,
@@ -230,8 +229,7 @@ test('a revoked token leads back to sign-in with the page kept as the redirect',
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('the user menu and the admin menu work from the keyboard', async ({ page, baseURL }) => {
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+test('the user menu and the admin menu work from the keyboard', async ({ admin, page }) => {
   await startSignedIn(page, admin);
   await page.goto('/profile');
 
@@ -255,8 +253,8 @@ test('the user menu and the admin menu work from the keyboard', async ({ page, b
 
 for (const width of [320, 1280]) {
   test(`every shell screen is axe clean at ${width} px and nothing overflows sideways`, async ({
+    admin,
     page,
-    baseURL,
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const screens: Array<[path: string, heading: string]> = [
@@ -277,7 +275,6 @@ for (const width of [320, 1280]) {
     }
 
     // Signed in as an admin: the profile with its admin menu open, and the open user menu.
-    const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
     await startSignedIn(page, admin);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();

@@ -1,12 +1,10 @@
 import type { Order, Product, UserInfo } from '@shop/contracts';
 import { activeAlerts, describeSummary, parseLoadSettings, startLoad } from '@shop/dev-stack';
 import {
-  SEEDED_ADMIN,
   TEST_ALERTS_SPEEDUP,
   TEST_SHIPPING_ADDRESS,
   callApi,
   expect,
-  signInThroughApi,
   signUpThroughApi,
   test,
 } from './fixtures';
@@ -52,6 +50,7 @@ function createProduct(baseURL: string, admin: UserInfo, name: string, countInSt
 }
 
 test('orders refused at 50% under the load generator fire CheckoutAvailabilityBudgetBurningFast, which resolves once they are off', async ({
+  admin,
   baseURL,
   stack,
 }) => {
@@ -62,7 +61,6 @@ test('orders refused at 50% under the load generator fire CheckoutAvailabilityBu
   test.setTimeout(2 * endMs + fireMs + 60_000);
   const ALERT = 'CheckoutAvailabilityBudgetBurningFast';
   const { alertsUrl } = observabilityOf(stack);
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
 
   // Shoppers checking out most of the time, each order cancelled after (its stock goes back).
   const load = await startLoad({
@@ -91,6 +89,7 @@ test('orders refused at 50% under the load generator fire CheckoutAvailabilityBu
 });
 
 test('events held by a paused outbox relay fire ShopOutboxStuck, and all go out once it is off', async ({
+  admin,
   baseURL,
   stack,
 }) => {
@@ -98,7 +97,6 @@ test('events held by a paused outbox relay fire ShopOutboxStuck, and all go out 
   test.setTimeout(10 * 60_000);
   const ALERT = 'ShopOutboxStuck';
   const { alertsUrl } = observabilityOf(stack);
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const audited = async (id: string) =>
     (
       await callApi<unknown[]>(
@@ -144,6 +142,7 @@ test('events held by a paused outbox relay fire ShopOutboxStuck, and all go out 
 });
 
 test('order payments products takes late under load fire ShopJetStreamConsumerBehind, which resolves once it catches up, every payment heard', async ({
+  admin,
   baseURL,
   stack,
 }) => {
@@ -154,7 +153,6 @@ test('order payments products takes late under load fire ShopJetStreamConsumerBe
   const ALERT = 'ShopJetStreamConsumerBehind';
   const { alertsUrl } = observabilityOf(stack);
   const lag = (name: string) => metricSample(stack.metricsUrls.products, name, { consumer: CONSUMER });
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const shopper = await signUpThroughApi(baseURL!, { name: 'Lag Shopper' });
   const product = await createProduct(baseURL!, admin, 'Late payments', ORDERS + 5);
   const orders: Order[] = [];

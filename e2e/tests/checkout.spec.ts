@@ -3,7 +3,6 @@ import { type Order, type Product, type UserInfo, type Wallet, priceOrder } from
 import { mailCatcherMessages } from '@shop/dev-stack';
 import { solidPng } from '@shop/testing';
 import {
-  SEEDED_ADMIN,
   callApi,
   expect,
   expectAxeClean,
@@ -62,11 +61,11 @@ const summaryValue = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test('a shopper goes from the cart to a paid order and finds it in the history', async ({
+  admin,
   page,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const run = Date.now().toString(36);
   const rifle = await createProduct(baseURL!, admin.token, `Journey Sling ${run}`, 89.99, 3);
   const scope = await createProduct(baseURL!, admin.token, `Journey Scope ${run}`, 1234.5, 1);
@@ -223,8 +222,7 @@ test('a shopper goes from the cart to a paid order and finds it in the history',
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
 });
 
-test('an order refused for stock keeps the cart and says why', async ({ page, baseURL }) => {
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+test('an order refused for stock keeps the cart and says why', async ({ admin, page, baseURL }) => {
   const last = await createProduct(baseURL!, admin.token, `Last Piece ${Date.now().toString(36)}`, 45, 1);
   const shopper: UserInfo = await signUpThroughApi(baseURL!);
   const line = {
@@ -292,11 +290,11 @@ test("'Order Not Found' for a malformed and for an unknown order id alike", asyn
 });
 
 test('a shopper cancels an unpaid order: its stock goes back, it shows cancelled, and an e-mail says so', async ({
+  admin,
   page,
   baseURL,
   stack,
 }) => {
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const item = await createProduct(
     baseURL!,
     admin.token,

@@ -1,4 +1,4 @@
-import { SEEDED_ADMIN, expect, signInThroughApi, startSignedIn, test } from './fixtures';
+import { expect, startSignedIn, test } from './fixtures';
 import { noisyPicture, truncated } from './test-images';
 
 // A damaged picture (a truncated copy, as phones and flaky networks make) is refused at upload
@@ -6,11 +6,11 @@ import { noisyPicture, truncated } from './test-images';
 // image field instead of the shop serving it broken.
 
 test('an admin adding a damaged picture to a listing reads why it was refused, in its tile', async ({
+  admin,
   page,
-  baseURL,
 }) => {
   const sound = await noisyPicture('png');
-  await startSignedIn(page, await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password));
+  await startSignedIn(page, admin);
 
   await page.goto('/create-listing');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Listing' })).toBeVisible();

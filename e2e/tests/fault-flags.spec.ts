@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Order, Product, UserInfo } from '@shop/contracts';
-import {
-  SEEDED_ADMIN,
-  TEST_SHIPPING_ADDRESS,
-  callApi,
-  expect,
-  signInThroughApi,
-  signUpThroughApi,
-  startSignedIn,
-  test,
-} from './fixtures';
+import { TEST_SHIPPING_ADDRESS, callApi, expect, signUpThroughApi, test } from './fixtures';
+import { openFromAdminMenu } from './support/admin';
 import { createListing, uploadedPicture } from './support/listings';
 import { api } from './support/orders';
 import { isUnder, metricValue, observabilityOf, traceUntil } from './support/telemetry';
@@ -49,13 +41,13 @@ async function order(baseURL: string, shopper: UserInfo, productId: string) {
 }
 
 test('an admin turns order refusals on from the Fault Flags screen, sees them in traces and metrics, and off again with nothing lost', async ({
+  admin,
   page,
   baseURL,
   stack,
 }) => {
   test.setTimeout(120_000);
   const { jaegerUrl } = observabilityOf(stack);
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const shopper = await signUpThroughApi(baseURL!, { name: 'Flag Shopper' });
   const product = await createProduct(baseURL!, admin, 5);
   // A product listed with one unit, bought by another shopper: sold out. An order for it takes no stock:
@@ -67,11 +59,7 @@ test('an admin turns order refusals on from the Fault Flags screen, sees them in
 
   expect((await api(`${baseURL}/api/data/flags`, { token: shopper.token })).status).toBe(403);
 
-  await startSignedIn(page, admin);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'ADMIN FEATURES' }).click();
-  await page.getByRole('menuitem', { name: 'Fault Flags' }).click();
-  await expect(page.getByRole('heading', { name: 'Fault Flags' })).toBeVisible();
+  await openFromAdminMenu(page, admin, 'Fault Flags');
   const state = page.getByRole('combobox', { name: 'State of orderPlacementFailure' });
   await expect(state).toHaveValue('off');
   const refusedBefore = await metricValue(stack.metricsUrls.orders, 'shop_orders_refused_total', {

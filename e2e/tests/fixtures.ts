@@ -17,6 +17,8 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** The seeded admin, signed in through the API for this test. */
+  admin: UserInfo;
   /** Console warnings and errors the page printed during the test. */
   consoleProblems: ConsoleMessage[];
   /** Every URL the page requested during the test. */
@@ -138,6 +140,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ stack }, use) => {
     await use(stack.url);
+  },
+  admin: async ({ stack }, use) => {
+    await use(await signInThroughApi(stack.url, SEEDED_ADMIN.email, SEEDED_ADMIN.password));
   },
   consoleProblems: async ({ page }, use) => {
     const problems: ConsoleMessage[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
-import { CATALOG_CACHE_MAX_AGE_MS, SEEDED_ADMIN, callApi, expect, signInThroughApi, test } from './fixtures';
+import { CATALOG_CACHE_MAX_AGE_MS, callApi, expect, test } from './fixtures';
 import { createListing } from './support/listings';
 
 /**
@@ -33,10 +33,10 @@ async function shown(page: Page) {
 }
 
 test("an admin's change of name and price is on a shopper's product page, dropped from the catalogue cache by its events and revalidated by the browser", async ({
+  admin,
   page,
   baseURL,
 }) => {
-  const admin = await signInThroughApi(baseURL!, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const product = await createListing(baseURL!, admin.token, {
     name: `Fresh Pistol ${RUN}`,
     category: `Freshness ${RUN}`,

@@ -1,5 +1,4 @@
 import { get } from 'node:http';
-import type { ConsoleMessage, Page } from '@playwright/test';
 import type { Product } from '@shop/contracts';
 import {
   RENDER_CACHE_FRESH_MS,
@@ -12,12 +11,22 @@ import {
   test,
 } from './fixtures';
 import { switchFlag } from './support/flags';
-import { createListing } from './support/listings';
+import {
+  fetchPage,
+  jsonLd,
+  metaProperty,
+  productIn,
+  rootOf,
+  tagAttribute,
+  titleOf,
+  watchProblems,
+} from './support/rendered-pages';
 
 /**
  * The catalogue's pages as a crawler, a link preview and a shopper without scripts get them: HTML that
  * holds the content and its metadata, rendered by the catalog remote's render service inside the shell's
- * layout (docs/decisions/0020), and taken over by the browser without a mismatch or a second read.
+ * layout (docs/decisions/0020); and such a page when a read is slow, the catalogue changes or the catalog
+ * is down. The browser taking a rendered page over is in server-rendering-takeover.spec.ts.
  */
 
 const RUN = Date.now().toString(36);
@@ -36,51 +45,9 @@ test.beforeAll(async ({ stack }) => {
   });
 });
 
-/** A product an admin adds to this run's category, with a seeded product's picture. */
-function productOfThisRun(
-  baseURL: string,
-  fields: { name: string; description: string; price: number; countInStock: number },
-): Promise<Product> {
-  return createListing(baseURL, adminToken, { ...fields, brand: 'Acme Arms', category: CATEGORY });
-}
-
-/** A page as a client that runs no script gets it: status, headers and the HTML text. */
-async function fetchPage(baseURL: string, path: string) {
-  const response = await fetch(`${baseURL}${path}`, { headers: { Accept: 'text/html' } });
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-/** The attribute of the first tag matching `selector`-like pattern: `<link rel="canonical" href="…">`. */
-function tagAttribute(html: string, tag: RegExp, attribute: string): string | undefined {
-  const element = tag.exec(html)?.[0];
-  if (!element) return undefined;
-  const value = new RegExp(`\\b${attribute}="([^"]*)"`).exec(element)?.[1];
-  return value
-    ?.replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
-}
-
-const metaProperty = (html: string, property: string) =>
-  tagAttribute(html, new RegExp(`<meta property="${property}"[^>]*>`), 'content');
-
-/** Every JSON-LD block of the page, parsed (a block that is not JSON fails the test). */
-function jsonLd(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    ([, text]) => JSON.parse(text!) as Record<string, unknown>,
-  );
-}
-
-const titleOf = (html: string) =>
-  /<title>([\s\S]*?)<\/title>/
-    .exec(html)?.[1]
-    ?.replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"');
-
-/** The content React rendered into #root (the layout and the screen), not the page's head or scripts. */
-const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+/** A product an admin adds to this run's category. */
+const productOfThisRun = (baseURL: string, fields: Parameters<typeof productIn>[3]) =>
+  productIn(CATEGORY, baseURL, adminToken, fields);
 
 test.describe('pages fetched without running a script', () => {
   test('a product page holds the product, its title, canonical URL, share tags and a valid Product', async ({
@@ -258,159 +225,6 @@ test.describe('pages fetched without running a script', () => {
       expect(page.headers.get('x-robots-tag'), path).toBe('noindex');
       expect(page.html, path).toMatch(/<div id="?root"?><\/div>/);
     }
-  });
-});
-
-/** Console messages that say React could not take the server's HTML over (or anything else went wrong). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-test.describe('the browser takes a rendered page over', () => {
-  test('a product page hydrates without a mismatch or a second read, and its button works', async ({
-    page,
-  }) => {
-    const problems = watchProblems(page);
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/products') || pathname.startsWith('/api/data')) reads.push(pathname);
-    });
-    await page.goto(`/product/${product.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    // Once the catalog's code has taken the HTML over, the button is live: it adds and goes to the cart.
-    // Until then it says it cannot be pressed yet (a press would be lost), as the server drew it.
-    expect(rootOf(await (await fetch(page.url(), { headers: { Accept: 'text/html' } })).text())).toMatch(
-      /<button[^>]*disabled=""[^>]*>Add to Cart<\/button>/,
-    );
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
-    expect(reads.filter((path) => path.startsWith('/api/products/slug/'))).toEqual([]);
-    expect(reads.filter((path) => path === '/api/data/all-data')).toEqual([]);
-    expect(problems).toEqual([]);
-  });
-
-  test('what only the browser knows (the stored cart) shows once the page is taken over, without a mismatch', async ({
-    page,
-  }) => {
-    const problems = watchProblems(page);
-    await page.goto(`/product/${product.slug}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    // A fresh server-rendered page: the server knows no cart, the browser shows it after hydration.
-    await page.goto('/');
-    await expect(page.getByTestId('cart-badge')).toHaveText('1');
-    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
-    expect(problems).toEqual([]);
-  });
-
-  test("a rendered page paints styled before the shop's code runs, dark for a shopper who chose dark", async ({
-    browser,
-    baseURL,
-  }) => {
-    // The system prefers light; the shopper chose dark on an earlier visit.
-    const context = await browser.newContext({ baseURL, colorScheme: 'light' });
-    await context.addInitScript(() => localStorage.setItem('mode', JSON.stringify('dark')));
-    // No script file loads: only the page's inline start script runs, as in the moment before the code
-    // arrives on a slow line.
-    await context.route(/\.js(\?|$)/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`/product/${product.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    expect(await page.evaluate(() => document.body.dataset['theme'])).toBeUndefined();
-    // The shell's and the product screen's stylesheets are linked by the page and applied.
-    const applied = await page.evaluate(() =>
-      [...document.styleSheets]
-        .filter((sheet) => sheet.cssRules.length > 0)
-        .map((sheet) => new URL(sheet.href ?? 'inline:', location.href).pathname),
-    );
-    expect(applied).toContainEqual(expect.stringMatching(/^\/[\d.]+\/[\w.]+\.css$/));
-    expect(applied).toContainEqual(
-      expect.stringMatching(/^\/remotes\/catalog\/[^/]+\/__federation_expose_ProductPage\.\w+\.css$/),
-    );
-    // The start script marked <html> with the shopper's mode, and the page is dark.
-    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      'rgb(18, 20, 23)',
-    );
-    await context.close();
-  });
-
-  test("a rendered page's first picture comes before its code: no script file or remotes manifest is asked for until it has arrived", async ({
-    page,
-  }) => {
-    const problems = watchProblems(page);
-    // The pictures are held back (as a slow line would) until the test lets them through.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const pictures: string[] = [];
-    await page.route('**/api/media/**', async (route) => {
-      pictures.push(route.request().url());
-      await held;
-      await route.continue();
-    });
-
-    await page.goto(`/product/${product.slug}`, { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await expect.poll(() => pictures.length).toBeGreaterThan(0);
-    // Held a second: a script file in the HTML would have run before DOMContentLoaded, one the start script
-    // added at once would be on its way.
-    await page.waitForTimeout(1_000);
-    const releasedAt = await page.evaluate(() => performance.now());
-    release();
-    // Once the picture is in, the code comes and takes the page over.
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-
-    // When each script file was asked for, on the page's own clock: not before the picture was let
-    // through, or before the start script's longest wait for it (2.5 s after the HTML was parsed,
-    // PICTURES_WAIT_MS in shell/src/first-screen/page-code.ts) on a machine slower than the second held.
-    const { parsedAt, scripts } = await page.evaluate(() => ({
-      parsedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-        .domContentLoadedEventStart,
-      scripts: performance
-        .getEntriesByType('resource')
-        // The remotes manifest too: its fetch is main-thread work the first paint would wait for.
-        .filter((entry) => /\.js$|^\/remotes\.json$/.test(new URL(entry.name).pathname))
-        .map((entry) => ({ path: new URL(entry.name).pathname, at: Math.round(entry.startTime) })),
-    }));
-    expect(scripts.map((script) => script.path)).toContainEqual(
-      expect.stringMatching(/^\/[\d.]+\/main\.\w+\.js$/),
-    );
-    expect(scripts.map((script) => script.path)).toContain('/remotes.json');
-    const earliest = Math.min(releasedAt, parsedAt + 2_500);
-    expect(
-      scripts.filter((script) => script.at < earliest - 1),
-      `asked for before ${earliest} ms`,
-    ).toEqual([]);
-    expect(problems).toEqual([]);
-  });
-
-  test('browsing by links and searching work with scripts turned off', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Featured Products', exact: true })).toBeVisible();
-    await page.getByRole('link', { name: product.name, exact: true }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await expect(page.getByText('In Stock').first()).toBeVisible();
-
-    const search = page.getByRole('search');
-    await search.getByRole('searchbox').fill(`Carbine ${RUN}`);
-    await search.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/search\?query=/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Search results for “Carbine ${RUN}”` }),
-    ).toBeVisible();
-    await page.getByRole('link', { name: CATEGORY }).first().click();
-    await expect(page.getByRole('link', { name: product.name, exact: true }).first()).toBeVisible();
-    await context.close();
   });
 });
 

@@ -7,7 +7,7 @@ export type NewListing = Pick<
   Product,
   'name' | 'image' | 'category' | 'brand' | 'price' | 'countInStock' | 'description'
 > &
-  Partial<Pick<Product, 'slug'>>;
+  Partial<Pick<Product, 'slug' | 'lowStockThreshold'>>;
 
 let listings = 0;
 
