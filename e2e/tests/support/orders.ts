@@ -220,16 +220,19 @@ export async function settledOrders(
 
 /**
  * Every refused request retried once the shop is whole, as a shopper's client would, under its own
- * Idempotency-Key and with the same body. A 409 may come first: a key whose checkout is still taken to be
- * in flight (for 2 x the NATS timeout + 5 s after its claim), or whose interrupted checkout was released
- * (its reservation is gone; the key is free again for the next try). The retry is repeated then; every
- * retry's last answer is returned, in the order of `refused`.
+ * Idempotency-Key and with the same body, while the shop answers "retry": a 409 for a key whose checkout is
+ * still taken to be in flight (for 2 x the NATS timeout + 5 s after its claim), or whose interrupted checkout
+ * was released (its reservation is gone; the key is free again for the next try); a 503 for a key whose
+ * first refusal could not free it while the database was down, so the retry finishes the checkout under its
+ * first order id, whose reservation the recovery pass has ended ("The products service is unavailable,
+ * please try again"; that refusal frees the key, and the next try goes through). Up to fifteen tries a
+ * second apart; every retry's last answer is returned, in the order of `refused`.
  */
 export async function retryRefused(url: string, productId: string, refused: Attempt[]): Promise<Attempt[]> {
   const retries: Attempt[] = [];
   for (const attempt of refused) {
     let retry = await placeOrder(url, attempt.shopper, productId, attempt.key);
-    for (let again = 0; retry.status === 409 && again < 15; again += 1) {
+    for (let again = 0; [409, 503].includes(retry.status) && again < 15; again += 1) {
       await new Promise((resolve) => setTimeout(resolve, again === 0 ? 0 : 1_000));
       retry = await placeOrder(url, attempt.shopper, productId, attempt.key);
     }
