@@ -18,7 +18,7 @@ export interface ComposedPage {
   template: string;
   status: number;
   html: string;
-  /** The page's own validator for browsers ({@link pageTag}), computed once. */
+  /** The page's own validator for browsers (`pageTag`, page-answer.ts), computed once. */
   tag: string;
   encoded: Map<string, { body: Buffer; encoding?: 'br' | 'gzip' }>;
 }

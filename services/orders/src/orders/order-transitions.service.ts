@@ -82,6 +82,7 @@ export class OrderTransitionsService {
     private readonly releases: StockReleasesService,
   ) {}
 
+  /** The customer marks their order paid with the receipt they uploaded: Not paid → Pending. */
   async pay(customer: AuthenticatedUser, id: string, receiptUrl: string): Promise<Order> {
     const { order } = await this.transition({
       id,
