@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Order, Product } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
+  callApi,
   expect,
   expectAxeClean,
   signUpThroughApi,
@@ -9,10 +10,8 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
-
 import {
   SHIPPING,
-  api,
   expectAccessibleAtBothWidths,
   freshTag,
   openFromAdminMenu,
@@ -45,7 +44,7 @@ test('an admin exports the orders a search finds as a CSV file a spreadsheet ope
   const placed: Order[] = [];
   for (const fullName of [`${tag} Plain`, `=HYPERLINK("http://evil.example","${tag}")`]) {
     placed.push(
-      await api<Order>(baseURL!, 'POST', '/api/orders', shopper.token, {
+      await callApi<Order>(baseURL!, 'POST', '/api/orders', shopper.token, {
         orderItems: [{ _id: product._id, quantity: 2 }],
         shippingAddress: { ...SHIPPING, fullName, address: `1 Main Street, Flat "${tag}"` },
         paymentMethod: 'cashapp',
@@ -96,9 +95,9 @@ test('an admin refunds a paid order in part, then the rest: its stock comes back
   });
   const shopper = await signUpThroughApi(baseURL!, { name: `Refund ${tag}`, email: uniqueEmail(tag) });
   const order = await placeOrder(baseURL!, shopper, product._id);
-  await api(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
+  await callApi(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
   const stock = async () =>
-    (await api<Product>(baseURL!, 'GET', `/api/products/${product._id}`, admin.token)).countInStock;
+    (await callApi<Product>(baseURL!, 'GET', `/api/products/${product._id}`, admin.token)).countInStock;
   expect(await stock()).toBe(4);
 
   await startSignedIn(page, admin);
@@ -179,7 +178,7 @@ test('orders bring a product to its low-stock threshold: the admin finds it unde
   await expect
     .poll(
       async () =>
-        (await api<Product>(baseURL!, 'GET', `/api/products/${watched!._id}`, admin.token)).lowStock,
+        (await callApi<Product>(baseURL!, 'GET', `/api/products/${watched!._id}`, admin.token)).lowStock,
     )
     .toBe(true);
   // The box shows the URL's filter, which the router sets a moment after the click: click, then wait.
@@ -213,25 +212,25 @@ test('the audit trail lists what an admin did to a product and an order, with th
     countInStock: 6,
     description: 'Made by the admin audit test',
   };
-  const product = await api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, listing);
-  await api(baseURL!, 'POST', `/api/products/update/${product._id}`, admin.token, {
+  const product = await callApi<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, listing);
+  await callApi(baseURL!, 'POST', `/api/products/update/${product._id}`, admin.token, {
     ...listing,
     slug: product.slug,
     countInStock: 9,
   });
   const shopper = await signUpThroughApi(baseURL!, { name: `Audit ${tag}`, email: uniqueEmail(tag) });
   const order = await placeOrder(baseURL!, shopper, product._id);
-  await api(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
-  await api(baseURL!, 'POST', `/api/orders/${order._id}/refunds`, admin.token, {
+  await callApi(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
+  await callApi(baseURL!, 'POST', `/api/orders/${order._id}/refunds`, admin.token, {
     amountCents: 500,
     reference: `${tag}-r`,
     reason: 'Late delivery',
   });
-  await api(baseURL!, 'PUT', `/api/orders/${order._id}/cancel`, admin.token);
-  await api(baseURL!, 'DELETE', `/api/orders/delete/${order._id}`, admin.token);
+  await callApi(baseURL!, 'PUT', `/api/orders/${order._id}/cancel`, admin.token);
+  await callApi(baseURL!, 'DELETE', `/api/orders/delete/${order._id}`, admin.token);
   // The trail is written from the services' events: it follows each action a moment later.
   const recorded = async (targetId: string) =>
-    (await api<unknown[]>(baseURL!, 'GET', `/api/data/audit?targetId=${targetId}`, admin.token)).length;
+    (await callApi<unknown[]>(baseURL!, 'GET', `/api/data/audit?targetId=${targetId}`, admin.token)).length;
   await expect.poll(() => recorded(product._id)).toBe(2);
   await expect.poll(() => recorded(order._id)).toBe(4);
 

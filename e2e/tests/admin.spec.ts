@@ -1,6 +1,7 @@
 import type { Product, Wallet } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
+  callApi,
   expect,
   expectAxeClean,
   productCards,
@@ -9,10 +10,8 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
-
 import {
   BLUE_PNG,
-  api,
   expectAccessibleAtBothWidths,
   freshTag,
   pageOf,
@@ -81,7 +80,7 @@ test('a listing with two images goes on sale, is edited, ordered, paid and deliv
   const shopper = await signUpThroughApi(baseURL!, { name: 'Pat Shopper' });
   const order = await placeOrder(baseURL!, shopper, product!._id);
   const receipt = await uploadThroughApi(baseURL!, shopper.token, 'receipt.png');
-  await api(baseURL!, 'PUT', `/api/orders/${order._id}/pay`, shopper.token, { receiptUrl: receipt });
+  await callApi(baseURL!, 'PUT', `/api/orders/${order._id}/pay`, shopper.token, { receiptUrl: receipt });
 
   // The admin sees the receipt, marks the order paid, then delivered.
   await page.goto(`/all-orders?q=${order._id}`);
@@ -125,7 +124,7 @@ test('every admin list searches and pages on the server; deletes ask first and r
   const products: Product[] = [];
   for (let n = 1; n <= 11; n += 1) {
     products.push(
-      await api<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
+      await callApi<Product>(baseURL!, 'POST', '/api/listings/create', admin.token, {
         name: `Pager ${tag} ${n}`,
         image: [image],
         category: 'Accessories',
@@ -283,7 +282,7 @@ test('a new wallet QR code reaches the shopper’s order page, and the site name
     await shopperPage.goto(`/order/${order._id}`);
     await expect(shopperPage.getByRole('img', { name: 'Payment QR code' })).toHaveAttribute('src', qrUrl);
     await shopperPage.context().close();
-    await api(baseURL!, 'DELETE', `/api/orders/delete/${order._id}`, admin.token);
+    await callApi(baseURL!, 'DELETE', `/api/orders/delete/${order._id}`, admin.token);
 
     await page.goto('/website-update');
     const siteName = `Admin Test ${freshTag()}`;
@@ -295,12 +294,12 @@ test('a new wallet QR code reaches the shopper’s order page, and the site name
   } finally {
     // Other files' tests read the seeded wallets and site name. The wallet API cannot clear payment
     // details (walletId is required), so a wallet seeded without them keeps this test's, without its QR.
-    await api(baseURL!, 'PUT', '/api/wallet/update-wallet', admin.token, {
+    await callApi(baseURL!, 'PUT', '/api/wallet/update-wallet', admin.token, {
       coin: 'apple Pay',
       walletId: applePay.paymentDetails || 'pay@admin-test.example',
       qrCode: applePay.qrCode,
     });
-    await api(baseURL!, 'PUT', '/api/data/update-data', admin.token, {
+    await callApi(baseURL!, 'PUT', '/api/data/update-data', admin.token, {
       id: settings._id,
       siteName: settings.siteName,
       currency: settings.currency,

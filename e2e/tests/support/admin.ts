@@ -26,15 +26,12 @@ export const SHIPPING = {
 /** A word no other test's data contains, so searches find only what this test made. */
 export const freshTag = () => `adm${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** A call to the shop's API through the gateway, as this token's user. */
-export const api = callApi;
-
 /** Uploads an image as this user, as the shopper's receipt screen would. */
 export const uploadThroughApi = (baseURL: string, token: string, name: string, bytes = RED_PNG) =>
   uploadImageThroughApi(baseURL, token, name, bytes);
 
 export function placeOrder(baseURL: string, shopper: UserInfo, productId: string, paymentMethod = 'cashapp') {
-  return api<Order>(baseURL, 'POST', '/api/orders', shopper.token, {
+  return callApi<Order>(baseURL, 'POST', '/api/orders', shopper.token, {
     orderItems: [{ _id: productId, quantity: 1 }],
     shippingAddress: SHIPPING,
     paymentMethod,
