@@ -297,8 +297,8 @@ test('the about page scrolls to the section of the hash, on load and on a footer
   await page.goto('/about#faq');
   await expect(page.locator('#faq')).toBeInViewport();
   await expect(page.locator('#about')).not.toBeInViewport();
-  // The footer link is the router's once the page's code runs; clicked while hydration replaced it, the
-  // press was lost (fresh-clone CI of b9a3d77).
+  // The footer link is the router's once the page's code runs; a press while hydration was replacing
+  // the link was lost (seen on a slow CI runner), so the test waits for the take-over first.
   await expectTakenOver(page);
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Review' }).click();
