@@ -145,7 +145,10 @@ describe('the GitHub Actions workflows', () => {
       expect(workflow.on.push.branches).toEqual(['main']);
       const paths: string[] = workflow.on.push.paths;
       expect(workflow.on.pull_request.paths).toEqual(paths);
-      expect(paths.filter((path, index) => paths.indexOf(path) !== index), 'paths listed twice').toEqual([]);
+      expect(
+        paths.filter((path, index) => paths.indexOf(path) !== index),
+        'paths listed twice',
+      ).toEqual([]);
 
       const tested = testedWith(deployable.project);
       const needed = new Set([deployable.project, ...tested]);
