@@ -5,7 +5,7 @@ import {
   type Product,
   type ProductInput,
 } from '@shop/contracts';
-import { Button, errorMessage, loadedList, MessageBox, UploadProgress, useApiGet } from '@shop/ui';
+import { Button, loadedList, MessageBox, UploadProgress, useAction, useApiGet } from '@shop/ui';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import shared from '../../shared/admin.module.css';
@@ -70,7 +70,7 @@ export function ListingForm({
   onSubmit,
 }: ListingFormProps) {
   const [draft, setDraft] = useState(initial);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAction();
   const [refusal, setRefusal] = useState<string>();
   const { images, urls, uploading, add, remove } = useListingImages(initial.image);
   const categories = useCategories();
@@ -99,24 +99,23 @@ export function ListingForm({
       toast.error(LISTING_MESSAGES.noImage);
       return;
     }
-    setSending(true);
     setRefusal(undefined);
-    try {
-      await onSubmit({
-        name: draft.name.trim(),
-        slug: draft.slug.trim(),
-        image: urls,
-        category: draft.category.trim(),
-        brand: draft.brand.trim(),
-        price: Number(draft.price),
-        countInStock: Number(draft.countInStock),
-        lowStockThreshold: draft.lowStockThreshold.trim() === '' ? null : Number(draft.lowStockThreshold),
-        description: draft.description.trim(),
-      });
-    } catch (error) {
-      setRefusal(errorMessage(error));
-      setSending(false);
-    }
+    await run(
+      () =>
+        onSubmit({
+          name: draft.name.trim(),
+          slug: draft.slug.trim(),
+          image: urls,
+          category: draft.category.trim(),
+          brand: draft.brand.trim(),
+          price: Number(draft.price),
+          countInStock: Number(draft.countInStock),
+          lowStockThreshold: draft.lowStockThreshold.trim() === '' ? null : Number(draft.lowStockThreshold),
+          description: draft.description.trim(),
+        }),
+      // Above the button, the input kept; success leaves the screen (the caller's navigation).
+      { onFailure: setRefusal },
+    );
   };
 
   return (
