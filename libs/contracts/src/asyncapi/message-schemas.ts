@@ -1,26 +1,6 @@
-import type { z } from 'zod';
 import { COMMAND_SCHEMA_VERSIONS } from '../commands/command-schema-versions';
-import { ADMIN_ACTION, adminActionData } from '../events/admin-action.event';
 import { eventEnvelopeOf } from '../events/event-envelope';
-import { ORDER_CANCELLED, orderCancelledData } from '../events/order-cancelled.event';
-import { ORDER_REFUNDED, orderRefundedData } from '../events/order-refunded.event';
-import { ORDER_CREATED, orderCreatedData } from '../events/order-created.event';
-import { ORDER_DELETED, orderDeletedData } from '../events/order-deleted.event';
-import { ORDER_DELIVERED, orderDeliveredData } from '../events/order-delivered.event';
-import { ORDER_PAID, orderPaidData } from '../events/order-paid.event';
-import {
-  LOW_STOCK_THRESHOLD_UPDATED,
-  lowStockThresholdUpdatedData,
-} from '../events/low-stock-threshold-updated.event';
-import { PRODUCT_DELETED, productDeletedData } from '../events/product-deleted.event';
-import { PRODUCT_LOW_STOCK, productLowStockData } from '../events/product-low-stock.event';
-import { PRODUCT_UPDATED, productUpdatedData } from '../events/product-updated.event';
-import { EVENT_SCHEMA_VERSIONS } from '../events/schema-version';
-import { SETTINGS_UPDATED, settingsUpdatedData } from '../events/settings-updated.event';
-import { USER_DELETED, userDeletedData } from '../events/user-deleted.event';
-import { USER_PASSWORD_RESET, userPasswordResetData } from '../events/user-password-reset.event';
-import { USER_PROMOTED, userPromotedData } from '../events/user-promoted.event';
-import { WALLET_UPDATED, walletUpdatedData } from '../events/wallet-updated.event';
+import { EVENT_TYPES } from '../events/event-types';
 import {
   MEDIA_STORE_SEED_IMAGE,
   storeSeedImageReply,
@@ -50,34 +30,15 @@ import {
 export type { JsonSchema };
 
 /** The `data` of each event type. */
-const EVENT_DATA: Readonly<Record<string, z.ZodType>> = {
-  [ORDER_CREATED]: orderCreatedData,
-  [ORDER_PAID]: orderPaidData,
-  [ORDER_DELIVERED]: orderDeliveredData,
-  [ORDER_CANCELLED]: orderCancelledData,
-  [ORDER_REFUNDED]: orderRefundedData,
-  [ORDER_DELETED]: orderDeletedData,
-  [PRODUCT_UPDATED]: productUpdatedData,
-  [PRODUCT_DELETED]: productDeletedData,
-  [PRODUCT_LOW_STOCK]: productLowStockData,
-  [LOW_STOCK_THRESHOLD_UPDATED]: lowStockThresholdUpdatedData,
-  [SETTINGS_UPDATED]: settingsUpdatedData,
-  [USER_DELETED]: userDeletedData,
-  [USER_PROMOTED]: userPromotedData,
-  [USER_PASSWORD_RESET]: userPasswordResetData,
-  [WALLET_UPDATED]: walletUpdatedData,
-  [ADMIN_ACTION]: adminActionData,
-};
-
 export const EVENT_DATA_SCHEMAS: Readonly<Record<string, JsonSchema>> = Object.fromEntries(
-  Object.entries(EVENT_DATA).map(([type, data]) => [type, messageJsonSchema(data)]),
+  Object.entries(EVENT_TYPES).map(([type, { data }]) => [type, messageJsonSchema(data)]),
 );
 
 /** The envelope every event travels in on `shop.events.<type>` (`EventEnvelope`), with its type's data. */
 export function eventEnvelopeSchema(type: string): JsonSchema {
-  const data = EVENT_DATA[type];
-  if (!data) throw new Error(`no schema for event type ${type}`);
-  return messageJsonSchema(eventEnvelopeOf(type, EVENT_SCHEMA_VERSIONS[type]!, data));
+  const declared = EVENT_TYPES[type];
+  if (!declared) throw new Error(`no schema for event type ${type}`);
+  return messageJsonSchema(eventEnvelopeOf(type, declared.version, declared.data));
 }
 
 /** The request and reply (the `data` and `response` of NestJS's NATS packets) of each command. */
