@@ -346,3 +346,484 @@ test_a_claim_template_without_its_status_phase if {
 		"Deployment/orders: volumeClaimTemplate data has no status.phase: Pending (the server adds it)",
 	)
 }
+
+# Another unit made of the good one: every "orders" in it renamed (its names, labels and image), with
+# objects added.
+renamed_unit(name, replaced, added) := [{"path": "-", "contents": array.concat(
+	json.unmarshal(replace(json.marshal(unit_with(replaced)[0].contents), "orders", name)),
+	added,
+)}]
+
+# The users service (users.rego): the good unit as users, with the service's settings and Secrets.
+
+users_secret(name) := {"name": name, "valueFrom": {"secretKeyRef": {"name": "users-secrets", "key": name}}}
+
+users_secrets := [users_secret("JWT_PRIVATE_KEY"), users_secret("ADMIN_EMAIL"), users_secret("ADMIN_PASSWORD")]
+
+good_users_config := {
+	"apiVersion": "v1",
+	"kind": "ConfigMap",
+	"metadata": {
+		"name": "users-config-5h7k2m",
+		"namespace": "shop",
+		"labels": {"app.kubernetes.io/part-of": "shop", "shop.example.com/team": "users"},
+	},
+	"data": {"NODE_ENV": "production", "MAIL_OUTBOX_DIR": "/tmp/outbox"},
+}
+
+good_users_container := object.union(good_container, {
+	"envFrom": [{"configMapRef": {"name": "users-config-5h7k2m"}}],
+	"env": users_secrets,
+	"volumeMounts": [{"name": "tmp", "mountPath": "/tmp"}],
+})
+
+users_unit(container_patch, config) := renamed_unit(
+	"users",
+	pod_with({"containers": [object.union(good_users_container, container_patch)]}),
+	[config],
+)
+
+users_denies(container_patch, config, message) if message in deny with input as users_unit(container_patch, config)
+
+test_the_good_users_unit_passes if {
+	count(deny) == 0 with input as users_unit({}, good_users_config)
+}
+
+test_an_optional_admin_password if {
+	users_denies(
+		{"env": [users_secret("JWT_PRIVATE_KEY"), users_secret("ADMIN_EMAIL"), object.union(users_secret("ADMIN_PASSWORD"), {"valueFrom": {"secretKeyRef": {"optional": true}}})]},
+		good_users_config,
+		"Deployment/users container users: ADMIN_PASSWORD must not be optional: the service refuses to start without it",
+	)
+}
+
+test_a_signing_key_from_another_secret if {
+	users_denies(
+		{"env": [object.union(users_secret("JWT_PRIVATE_KEY"), {"valueFrom": {"secretKeyRef": {"name": "jwt-keys"}}}), users_secret("ADMIN_EMAIL"), users_secret("ADMIN_PASSWORD")]},
+		good_users_config,
+		"Deployment/users container users: JWT_PRIVATE_KEY does not come from the Secret users-secrets (key JWT_PRIVATE_KEY)",
+	)
+}
+
+test_no_admin_email if {
+	users_denies(
+		{"env": [users_secret("JWT_PRIVATE_KEY"), users_secret("ADMIN_PASSWORD")]},
+		good_users_config,
+		"Deployment/users container users: ADMIN_EMAIL does not come from the Secret users-secrets (key ADMIN_EMAIL)",
+	)
+}
+
+test_a_secret_in_the_users_config if {
+	users_denies(
+		{},
+		object.union(good_users_config, {"data": {"ADMIN_PASSWORD": "admin-password-123"}}),
+		"ConfigMap/users-config-5h7k2m: holds ADMIN_PASSWORD, a secret the users service takes from a Secret",
+	)
+}
+
+test_users_settings_from_a_config_map_without_a_hash if {
+	users_denies(
+		{"envFrom": [{"configMapRef": {"name": "users-config"}}]},
+		object.union(good_users_config, {"metadata": {"name": "users-config"}}),
+		"Deployment/users: takes its settings from no ConfigMap users-config-<hash> beside it",
+	)
+}
+
+test_no_mail_outbox if {
+	users_denies(
+		{},
+		json.remove(good_users_config, ["data/MAIL_OUTBOX_DIR"]),
+		"Deployment/users: ConfigMap/users-config-5h7k2m sets no MAIL_OUTBOX_DIR, where the service writes mail without SMTP_URL",
+	)
+}
+
+test_the_mail_outbox_on_the_read_only_root if {
+	users_denies(
+		{},
+		object.union(good_users_config, {"data": {"MAIL_OUTBOX_DIR": "/var/mail/outbox"}}),
+		"Deployment/users container users: MAIL_OUTBOX_DIR /var/mail/outbox lies in no emptyDir (the root filesystem is read-only)",
+	)
+}
+
+# /tmp is an emptyDir, but /tmp/outbox itself a ConfigMap's volume (read-only): the deepest mount counts.
+test_the_mail_outbox_on_a_config_map_inside_the_empty_dir if {
+	"Deployment/users container users: MAIL_OUTBOX_DIR /tmp/outbox lies in no emptyDir (the root filesystem is read-only)" in deny with input as renamed_unit(
+		"users",
+		pod_with({
+			"containers": [object.union(good_users_container, {"volumeMounts": [{"name": "tmp", "mountPath": "/tmp"}, {"name": "outbox", "mountPath": "/tmp/outbox"}]})],
+			"volumes": [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}, {"name": "outbox", "configMap": {"name": "outbox"}}],
+		}),
+		[good_users_config],
+	)
+}
+
+test_a_users_unit_without_its_deployment if {
+	"the unit users has no Deployment users" in deny with input as renamed_unit("users", {"Deployment": {"metadata": {"name": "accounts"}}}, [])
+}
+
+# Kong (kong.rego): the good unit as kong, its proxy on 8000 behind port 80 of a LoadBalancer.
+
+kong_unit(replaced, added) := renamed_unit(
+	"kong",
+	object.union(
+		object.union(container_with({"ports": [{"name": "proxy", "containerPort": 8000}]}), {"Service": {"spec": {"type": "LoadBalancer", "ports": [{"port": 80, "targetPort": "proxy"}]}}}),
+		replaced,
+	),
+	added,
+)
+
+kong_denies(replaced, message) if message in deny with input as kong_unit(replaced, [])
+
+kong_edge := {
+	"apiVersion": "networking.k8s.io/v1",
+	"kind": "Ingress",
+	"metadata": {"name": "edge", "namespace": "shop", "labels": object.union(labels, {"app.kubernetes.io/name": "kong"})},
+	"spec": {"rules": [{"http": {"paths": [{"path": "/", "pathType": "Prefix", "backend": {"service": {"name": "kong", "port": {"number": 80}}}}]}}]},
+}
+
+test_the_good_kong_unit_passes if {
+	count(deny) == 0 with input as kong_unit({}, [])
+}
+
+test_kong_behind_a_cluster_ip if {
+	kong_denies({"Service": {"spec": {"type": "ClusterIP"}}}, "Service/kong: type ClusterIP, not LoadBalancer: nothing outside the cluster reaches Kong's proxy")
+}
+
+test_kong_behind_a_cluster_ip_and_an_ingress_passes if {
+	count(deny) == 0 with input as kong_unit({"Service": {"spec": {"type": "ClusterIP"}}}, [kong_edge])
+}
+
+test_kong_on_another_port if {
+	kong_denies({"Service": {"spec": {"ports": [{"port": 8080, "targetPort": "proxy"}]}}}, "Service/kong: its first port is not 80 to the port proxy")
+}
+
+test_the_kong_proxy_on_another_port if {
+	kong_denies(
+		{"Deployment": {"spec": {"template": {"spec": {"containers": [object.union(good_container, {"ports": [{"name": "proxy", "containerPort": 8443}]})]}}}}},
+		"Deployment/kong container kong: its port proxy is not 8000, where Kong's proxy listens",
+	)
+}
+
+test_kong_without_its_service if {
+	kong_denies({"Service": {"metadata": {"name": "gateway"}}}, "Deployment/kong: no Service kong in front of it")
+}
+
+test_a_kong_unit_without_its_deployment if {
+	kong_denies({"Deployment": {"metadata": {"name": "gateway"}}}, "the unit kong has no Deployment kong")
+}
+
+# The namespace unit (network.rego): default-deny and allow-dns.
+
+platform_labels := {"app.kubernetes.io/part-of": "shop", "shop.example.com/team": "platform"}
+
+shop_namespace := {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop", "labels": platform_labels}}
+
+default_deny := {
+	"apiVersion": "networking.k8s.io/v1",
+	"kind": "NetworkPolicy",
+	"metadata": {"name": "default-deny", "namespace": "shop", "labels": platform_labels},
+	"spec": {"podSelector": {}, "policyTypes": ["Ingress", "Egress"]},
+}
+
+dns_peer := {
+	"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "kube-system"}},
+	"podSelector": {"matchLabels": {"k8s-app": "kube-dns"}},
+}
+
+allow_dns := {
+	"apiVersion": "networking.k8s.io/v1",
+	"kind": "NetworkPolicy",
+	"metadata": {"name": "allow-dns", "namespace": "shop", "labels": platform_labels},
+	"spec": {
+		"podSelector": {},
+		"policyTypes": ["Egress"],
+		"egress": [{"to": [dns_peer], "ports": [{"protocol": "UDP", "port": 53}, {"protocol": "TCP", "port": 53}]}],
+	},
+}
+
+# The namespace unit with objects changed, by name (merged into the good one).
+namespace_unit(changed) := [{"path": "-", "contents": [object.union(good, object.get(changed, good.metadata.name, {})) |
+	some good in [shop_namespace, default_deny, allow_dns]
+]}]
+
+namespace_denies(changed, message) if message in deny with input as namespace_unit(changed)
+
+test_the_good_namespace_unit_passes if {
+	count(deny) == 0 with input as namespace_unit({})
+}
+
+test_a_default_deny_admitting_everything if {
+	namespace_denies({"default-deny": {"spec": {"ingress": [{}]}}}, "NetworkPolicy/default-deny: admits traffic: a default deny has no ingress rule")
+}
+
+test_a_default_deny_letting_everything_out if {
+	namespace_denies({"default-deny": {"spec": {"egress": [{}]}}}, "NetworkPolicy/default-deny: lets traffic out: a default deny has no egress rule")
+}
+
+test_a_default_deny_of_some_pods if {
+	namespace_denies({"default-deny": {"spec": {"podSelector": {"matchLabels": {"app.kubernetes.io/name": "orders"}}}}}, "NetworkPolicy/default-deny: selects not every pod (its podSelector is not {})")
+}
+
+test_a_default_deny_of_ingress_only if {
+	namespace_denies({"default-deny": {"spec": {"policyTypes": ["Ingress"]}}}, "NetworkPolicy/default-deny: does not deny both ways (its policyTypes are not Ingress and Egress)")
+}
+
+test_no_default_deny if {
+	"Namespace/shop: no NetworkPolicy default-deny beside it" in deny with input as [{"path": "-", "contents": [shop_namespace, allow_dns]}]
+}
+
+test_dns_also_letting_https_out if {
+	namespace_denies(
+		{"allow-dns": {"spec": {"egress": [{"to": [dns_peer], "ports": [{"protocol": "UDP", "port": 53}, {"protocol": "TCP", "port": 53}, {"protocol": "TCP", "port": 443}]}]}}},
+		"NetworkPolicy/allow-dns: lets out other than the cluster DNS (k8s-app: kube-dns in kube-system) on port 53 over UDP and TCP",
+	)
+}
+
+test_dns_limiting_ingress_too if {
+	namespace_denies({"allow-dns": {"spec": {"policyTypes": ["Ingress", "Egress"]}}}, "NetworkPolicy/allow-dns: limits more than Egress (its policyTypes are not Egress only)")
+}
+
+test_dns_for_some_pods if {
+	namespace_denies({"allow-dns": {"spec": {"podSelector": {"matchLabels": {"app.kubernetes.io/name": "orders"}}}}}, "NetworkPolicy/allow-dns: selects not every pod (its podSelector is not {})")
+}
+
+test_no_dns if {
+	"Namespace/shop: no NetworkPolicy allow-dns beside it" in deny with input as [{"path": "-", "contents": [shop_namespace, default_deny]}]
+}
+
+# No private key (committed.rego), in the shop's renders (package main) and in any other folder.
+
+private_key := "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n"
+
+keys_in(object) := [{"path": "-", "contents": object}]
+
+test_a_private_key_in_a_config_map if {
+	message := "ConfigMap/keys: a private key at data.key.pem"
+	message in data.committed.deny with input as keys_in({"kind": "ConfigMap", "metadata": {"name": "keys"}, "data": {"key.pem": private_key}})
+	message in deny with input as keys_in({"kind": "ConfigMap", "metadata": {"name": "keys"}, "data": {"key.pem": private_key}})
+}
+
+test_a_private_key_in_a_secret if {
+	"Secret/keys: a private key at data.key.pem (decoded from base64)" in data.committed.deny with input as keys_in({"kind": "Secret", "metadata": {"name": "keys"}, "data": {"key.pem": base64.encode(private_key)}})
+}
+
+test_a_private_key_in_a_container_variable if {
+	denies(
+		container_with({"env": [{"name": "JWT_PRIVATE_KEY", "value": private_key}]}),
+		"Deployment/orders: a private key at spec.template.spec.containers.0.env.0.value",
+	)
+}
+
+test_a_public_key_is_no_private_key if {
+	count(data.committed.deny) == 0 with input as keys_in({"kind": "ConfigMap", "metadata": {"name": "jwt-public-key"}, "data": {"JWT_PUBLIC_KEY": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n"}})
+}
+
+# Production's NATS cluster and MongoDB replica set (prod.rego, package prod).
+
+own_pods_of(name) := {"podSelector": {"matchLabels": {"app.kubernetes.io/name": name}}}
+
+# A set of three: its StatefulSet (0), headless Service (1), disruption budget (2) and NetworkPolicy (3).
+prod_set(name, port, number, c) := [
+	{
+		"apiVersion": "apps/v1",
+		"kind": "StatefulSet",
+		"metadata": {"name": name, "labels": {"app.kubernetes.io/name": name}},
+		"spec": {
+			"serviceName": sprintf("%s-headless", [name]),
+			"replicas": 3,
+			"podManagementPolicy": "Parallel",
+			"template": {
+				"metadata": {"labels": {"app.kubernetes.io/name": name}},
+				"spec": {
+					"affinity": {"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{
+						"topologyKey": "kubernetes.io/hostname",
+						"labelSelector": {"matchLabels": {"app.kubernetes.io/name": name}},
+					}]}},
+					"containers": [c],
+				},
+			},
+			"volumeClaimTemplates": [{"metadata": {"name": "data"}}],
+		},
+	},
+	{
+		"apiVersion": "v1",
+		"kind": "Service",
+		"metadata": {"name": sprintf("%s-headless", [name])},
+		"spec": {"clusterIP": "None", "ports": [{"name": port, "port": number, "targetPort": port}]},
+	},
+	{
+		"apiVersion": "policy/v1",
+		"kind": "PodDisruptionBudget",
+		"metadata": {"name": name},
+		"spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": name}}},
+	},
+	{
+		"apiVersion": "networking.k8s.io/v1",
+		"kind": "NetworkPolicy",
+		"metadata": {"name": name},
+		"spec": {
+			"podSelector": {"matchLabels": {"app.kubernetes.io/name": name}},
+			"policyTypes": ["Ingress", "Egress"],
+			"ingress": [{"from": [own_pods_of(name)], "ports": [{"protocol": "TCP", "port": port}]}],
+			"egress": [{"to": [own_pods_of(name)], "ports": [{"protocol": "TCP", "port": port}]}],
+		},
+	},
+]
+
+prod_nats := {
+	"name": "nats",
+	"args": [
+		"-js", "-sd", "/data", "--name", "$(POD_NAME)", "--cluster_name", "shop-nats", "--cluster", "nats://0.0.0.0:6222",
+		"--routes", "nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222,nats://nats-2.nats-headless:6222",
+	],
+	"ports": [{"name": "client", "containerPort": 4222}, {"name": "cluster", "containerPort": 6222}],
+	"volumeMounts": [{"name": "data", "mountPath": "/data"}],
+}
+
+mongodb_post_start := concat("\n", [
+	`[ "${POD_NAME##*-}" = 0 ] || exit 0`,
+	`mongosh --quiet --eval 'rs.initiate({`,
+	`  _id: "rs0",`,
+	`  members: [0, 1, 2].map((ordinal) => ({ _id: ordinal, host: "mongodb-" + ordinal + ".mongodb-headless:27017" })),`,
+	`})'`,
+])
+
+prod_mongodb := {
+	"name": "mongodb",
+	"args": ["--replSet", "rs0", "--bind_ip_all"],
+	"ports": [{"name": "mongodb", "containerPort": 27017}],
+	"volumeMounts": [{"name": "data", "mountPath": "/data/db"}],
+	"lifecycle": {"postStart": {"exec": {"command": ["/bin/bash", "-c", mongodb_post_start]}}},
+}
+
+# NATS's objects are 0 to 3, MongoDB's 4 to 7.
+good_prod_sets := array.concat(prod_set("nats", "cluster", 6222, prod_nats), prod_set("mongodb", "mongodb", 27017, prod_mongodb))
+
+nats_args := "/0/spec/template/spec/containers/0/args"
+
+prod_denies(patch, message) if {
+	message in data.prod.deny with input as [{"path": "-", "contents": json.patch(good_prod_sets, patch)}]
+}
+
+test_the_good_production_sets_pass if {
+	count(data.prod.deny) == 0 with input as [{"path": "-", "contents": good_prod_sets}]
+}
+
+test_the_production_rules_leave_other_units_alone if {
+	count(data.prod.deny) == 0 with input as unit_with({})
+}
+
+test_prod_nats_as_a_single_server if {
+	prod_denies([{"op": "replace", "path": "/0/spec/replicas", "value": 1}], "StatefulSet/nats: 1 replicas, not the 3 members of a production set")
+}
+
+test_prod_members_only_preferring_other_nodes if {
+	prod_denies(
+		[{"op": "replace", "path": "/4/spec/template/spec/affinity/podAntiAffinity", "value": {"preferredDuringSchedulingIgnoredDuringExecution": [{
+			"weight": 100,
+			"podAffinityTerm": {"topologyKey": "kubernetes.io/hostname", "labelSelector": {"matchLabels": {"app.kubernetes.io/name": "mongodb"}}},
+		}]}}],
+		"StatefulSet/mongodb: no required pod anti-affinity on kubernetes.io/hostname selecting its own pods: two members may share a node",
+	)
+}
+
+test_prod_members_started_one_by_one if {
+	prod_denies([{"op": "remove", "path": "/0/spec/podManagementPolicy"}], "StatefulSet/nats: podManagementPolicy is not Parallel: the members must start together to find one another")
+}
+
+test_prod_members_without_a_budget if {
+	prod_denies([{"op": "replace", "path": "/2/spec/selector/matchLabels/app.kubernetes.io~1name", "value": "mongodb"}], "StatefulSet/nats: no PodDisruptionBudget selects its members")
+}
+
+test_prod_members_drained_two_at_a_time if {
+	prod_denies([{"op": "replace", "path": "/6/spec/maxUnavailable", "value": 2}], "PodDisruptionBudget/mongodb: maxUnavailable is not 1: a drain may take more than one member of StatefulSet/mongodb")
+}
+
+test_prod_data_on_no_volume_of_its_own if {
+	prod_denies([{"op": "replace", "path": "/0/spec/volumeClaimTemplates/0/metadata/name", "value": "store"}], "StatefulSet/nats: /data is on no volumeClaimTemplate: each member keeps its data on a volume of its own")
+}
+
+test_prod_members_without_names if {
+	prod_denies([{"op": "remove", "path": "/5/spec/clusterIP"}], "StatefulSet/mongodb: its serviceName mongodb-headless is no headless Service (clusterIP: None) beside it: the members have no names")
+}
+
+test_prod_members_without_their_policy if {
+	prod_denies([{"op": "replace", "path": "/3/metadata/name", "value": "nats-routes"}], "StatefulSet/nats: no NetworkPolicy nats of its own")
+}
+
+test_prod_members_not_admitted if {
+	prod_denies([{"op": "replace", "path": "/3/spec/ingress/0/ports/0/port", "value": "client"}], "NetworkPolicy/nats: admits no member of StatefulSet/nats on cluster")
+}
+
+test_prod_members_let_out_anywhere if {
+	prod_denies(
+		[{"op": "add", "path": "/7/spec/egress/-", "value": {"to": [{"ipBlock": {"cidr": "0.0.0.0/0"}}]}}],
+		"NetworkPolicy/mongodb: lets its pods out to other than the members of StatefulSet/mongodb on mongodb",
+	)
+}
+
+test_prod_nats_without_jetstream if {
+	prod_denies([{"op": "remove", "path": concat("/", [nats_args, "0"])}], "StatefulSet/nats: nats-server runs without -js (JetStream, stored on its volume: -js -sd <dir>)")
+}
+
+test_prod_nats_without_its_cluster_port if {
+	prod_denies([{"op": "remove", "path": "/0/spec/template/spec/containers/0/ports/1"}], "StatefulSet/nats container nats: declares no port cluster")
+}
+
+test_prod_nats_without_a_cluster_name if {
+	prod_denies([{"op": "remove", "path": concat("/", [nats_args, "6"])}, {"op": "remove", "path": concat("/", [nats_args, "5"])}], "StatefulSet/nats: --cluster_name names no cluster")
+}
+
+test_prod_nats_listening_for_routes_elsewhere if {
+	prod_denies(
+		[{"op": "replace", "path": concat("/", [nats_args, "8"]), "value": "nats://0.0.0.0:4248"}],
+		`StatefulSet/nats: --cluster is "nats://0.0.0.0:4248", not nats://0.0.0.0:6222 (the port cluster)`,
+	)
+}
+
+test_prod_nats_routes_leaving_out_a_member if {
+	prod_denies(
+		[{"op": "replace", "path": concat("/", [nats_args, "10"]), "value": "nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222"}],
+		"StatefulSet/nats: --routes name nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222, not every member: nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222,nats://nats-2.nats-headless:6222",
+	)
+}
+
+test_prod_nats_servers_of_one_name if {
+	prod_denies([{"op": "replace", "path": concat("/", [nats_args, "4"]), "value": "nats"}], `StatefulSet/nats: --name is "nats", not $(POD_NAME): each server is named after its pod`)
+}
+
+test_prod_nats_members_without_route_names if {
+	prod_denies([{"op": "replace", "path": "/1/spec/ports/0/targetPort", "value": "client"}], "Service/nats-headless: no port targets cluster, which the routes name")
+}
+
+test_prod_mongod_without_a_replica_set if {
+	mongod_args := "/4/spec/template/spec/containers/0/args"
+	prod_denies([{"op": "remove", "path": concat("/", [mongod_args, "1"])}, {"op": "remove", "path": concat("/", [mongod_args, "0"])}], "StatefulSet/mongodb: mongod runs without --replSet <name>")
+}
+
+post_start_path := "/4/spec/template/spec/containers/0/lifecycle/postStart/exec/command/2"
+
+test_prod_mongodb_initiated_by_every_member if {
+	prod_denies(
+		[{"op": "replace", "path": post_start_path, "value": replace(mongodb_post_start, `[ "${POD_NAME##*-}" = 0 ] || exit 0`, "")}],
+		`StatefulSet/mongodb: postStart does not initiate the set on mongodb-0 only ([ "${POD_NAME##*-}" = 0 ] || exit 0)`,
+	)
+}
+
+test_prod_mongodb_initiating_another_set if {
+	prod_denies(
+		[{"op": "replace", "path": "/4/spec/template/spec/containers/0/args/1", "value": "rs1"}],
+		`StatefulSet/mongodb: postStart does not initiate the set mongod runs (_id: "rs1")`,
+	)
+}
+
+test_prod_mongodb_initiated_with_one_member if {
+	prod_denies(
+		[{"op": "replace", "path": post_start_path, "value": replace(mongodb_post_start, "[0, 1, 2]", "[0]")}],
+		`StatefulSet/mongodb: postStart does not initiate the set with every member: [0, 1, 2].map((ordinal) => ({ _id: ordinal, host: "mongodb-" + ordinal + ".mongodb-headless:27017" }))`,
+	)
+}
+
+test_a_prod_nats_unit_without_its_stateful_set if {
+	prod_denies([{"op": "replace", "path": "/0/kind", "value": "Deployment"}], "the unit nats has no StatefulSet nats")
+}

@@ -48,3 +48,8 @@ selects(match_labels, pod_labels) if {
 		pod_labels[name] == value
 	}
 }
+
+# What holds of every folder of k8s/ (committed.rego) holds of the shop's renders too.
+deny contains msg if {
+	some msg in data.committed.deny
+}

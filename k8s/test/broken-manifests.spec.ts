@@ -20,6 +20,7 @@ import {
  * Each of the shop's own manifest checks (support/checks.ts) shown a manifest that breaks its rule: the
  * real manifests with one deliberate change. A check that let its broken manifest through would prove
  * nothing when it passes on the real ones. The last test makes sure no check is left without such a case.
+ * The OPA policies of k8s/policy have theirs in k8s/policy/fixtures_test.rego (policy.spec.ts).
  */
 
 /** The real manifests with a change applied to every rendered folder, and to some files. */
@@ -417,19 +418,6 @@ const CASES: Broken[] = [
   },
   // Users service
   {
-    check: 'usersRequiredSecrets',
-    what: 'an optional ADMIN_PASSWORD',
-    run: () =>
-      check.usersRequiredSecrets(
-        changedContainer({ unit: 'users' }, (container) => {
-          const reference = container.env?.find((variable) => variable.name === 'ADMIN_PASSWORD')?.valueFrom
-            ?.secretKeyRef;
-          if (reference) reference.optional = true;
-        }),
-      ),
-    says: /ADMIN_PASSWORD must not be optional/,
-  },
-  {
     check: 'usersSmtpUrlOptionalSecret',
     what: 'SMTP_URL written in the manifest',
     run: () =>
@@ -445,28 +433,6 @@ const CASES: Broken[] = [
     says: /SMTP_URL/,
   },
   {
-    check: 'usersConfigHoldsNoSecret',
-    what: 'ADMIN_PASSWORD in the ConfigMap',
-    run: () =>
-      check.usersConfigHoldsNoSecret(
-        changedEach({ kind: 'ConfigMap', name: /^users-config-/ }, (config) => {
-          config.data = { ...config.data, ADMIN_PASSWORD: 'admin-password-123' };
-        }),
-      ),
-    says: /the ConfigMap holds ADMIN_PASSWORD/,
-  },
-  {
-    check: 'usersOutboxInEmptyDir',
-    what: 'the outbox on the read-only root filesystem',
-    run: () =>
-      check.usersOutboxInEmptyDir(
-        changedEach({ kind: 'ConfigMap', name: /^users-config-/ }, (config) => {
-          config.data = { ...config.data, MAIL_OUTBOX_DIR: '/var/mail/outbox' };
-        }),
-      ),
-    says: /lies in a mounted volume/,
-  },
-  {
     check: 'usersSecretsCreatedByTheReadme',
     what: 'a README that leaves ADMIN_PASSWORD out of users-secrets',
     run: () =>
@@ -478,48 +444,7 @@ const CASES: Broken[] = [
       ),
     says: /the keys the README puts in users-secrets/,
   },
-  {
-    check: 'holdsNoPrivateKey',
-    what: 'a private key in a ConfigMap',
-    run: () =>
-      check.holdsNoPrivateKey(
-        changed((objects) => {
-          objects.push({
-            apiVersion: 'v1',
-            kind: 'ConfigMap',
-            metadata: { name: 'keys', namespace: 'shop' },
-            data: {
-              'key.pem': '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEI...\n-----END PRIVATE KEY-----\n',
-            },
-          });
-        }),
-        'base/users',
-      ),
-    says: /PRIVATE KEY-----/,
-  },
   // Network policies
-  {
-    check: 'namespaceDeniesByDefault',
-    what: 'a default policy admitting everything',
-    run: () =>
-      check.namespaceDeniesByDefault(
-        changedEach({ kind: 'NetworkPolicy', name: 'default-deny' }, (policy) => {
-          policy.spec!.ingress = [{}];
-        }),
-      ),
-    says: /default-deny admits/,
-  },
-  {
-    check: 'namespaceAllowsDnsOnly',
-    what: 'the DNS allowance also letting HTTPS out',
-    run: () =>
-      check.namespaceAllowsDnsOnly(
-        changedEach({ kind: 'NetworkPolicy', name: 'allow-dns' }, (policy) => {
-          policy.spec!.egress![0]!.ports!.push({ protocol: 'TCP', port: 443 });
-        }),
-      ),
-    says: /allow-dns egress/,
-  },
   {
     check: 'kongAdmitsProxyOnly',
     what: "Kong's status port open to anyone",
@@ -763,17 +688,6 @@ const CASES: Broken[] = [
     run: () => check.kongLoadsKongYml(withFiles({ 'gateway/kong.yml': (text) => `${text}\n# changed\n` })),
     says: /holds gateway\/kong\.yml/,
   },
-  {
-    check: 'kongBehindLoadBalancer',
-    what: 'Kong behind a ClusterIP',
-    run: () =>
-      check.kongBehindLoadBalancer(
-        changedEach({ kind: 'Service', name: 'kong' }, (service) => {
-          (service.spec as { type?: string }).type = 'ClusterIP';
-        }),
-      ),
-    says: /Service type/,
-  },
   // Shell
   {
     check: 'remotesManifestNamesVersions',
@@ -826,62 +740,6 @@ const CASES: Broken[] = [
     says: /ahead of the shell's image/,
   },
   // Production data tier
-  {
-    check: 'prodNatsIsACluster',
-    what: 'prod NATS as a single server',
-    run: () =>
-      check.prodNatsIsACluster(
-        changedEach({ kind: 'StatefulSet', name: 'nats', folder: 'overlays/prod/nats' }, (set) => {
-          set.spec!.replicas = 1;
-        }),
-      ),
-    says: /StatefulSet\/shop\/nats replicas/,
-  },
-  {
-    check: 'prodNatsIsACluster',
-    what: 'prod NATS routes that leave out nats-2',
-    run: () =>
-      check.prodNatsIsACluster(
-        changedContainer({ unit: 'nats', folder: 'overlays/prod/nats' }, (container) => {
-          const args = (container as Container & { args: string[] }).args;
-          args[args.indexOf('--routes') + 1] = args[args.indexOf('--routes') + 1]!.replace(
-            /,nats:\/\/nats-2[^,]*/,
-            '',
-          );
-        }),
-      ),
-    says: /--routes name every peer/,
-  },
-  {
-    check: 'prodMongoIsAReplicaSet',
-    what: 'prod mongod without --replSet',
-    run: () =>
-      check.prodMongoIsAReplicaSet(
-        changedContainer({ unit: 'mongodb', folder: 'overlays/prod/mongodb' }, (container) => {
-          const args = (container as Container & { args: string[] }).args;
-          args.splice(args.indexOf('--replSet'), 2);
-        }),
-      ),
-    says: /mongod runs with --replSet/,
-  },
-  {
-    check: 'prodMongoIsAReplicaSet',
-    what: 'prod MongoDB members only preferring different nodes',
-    run: () =>
-      check.prodMongoIsAReplicaSet(
-        changedContainer({ unit: 'mongodb', folder: 'overlays/prod/mongodb' }, (_container, pod) => {
-          const [term] = pod.spec.affinity!.podAntiAffinity![
-            'requiredDuringSchedulingIgnoredDuringExecution'
-          ] as unknown[];
-          pod.spec.affinity = {
-            podAntiAffinity: {
-              preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: term }],
-            },
-          };
-        }),
-      ),
-    says: /a required anti-affinity on the hostname/,
-  },
   ...[
     { setting: 'NATS_URL', value: 'nats://nats:4222', says: /orders's NATS_URL names every NATS server/ },
     { setting: 'NATS_STREAM_REPLICAS', value: '1', says: /orders's NATS_STREAM_REPLICAS/ },

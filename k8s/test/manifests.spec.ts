@@ -17,7 +17,8 @@ import {
 
 /**
  * The shop's rules for its manifests, run on the real ones. Each rule lives in support/checks.ts, and
- * broken-manifests.spec.ts shows each one a manifest that breaks it.
+ * broken-manifests.spec.ts shows each one a manifest that breaks it. The OPA policies of k8s/policy run
+ * in policy.spec.ts.
  */
 
 const ALL_FOLDERS = kustomizationFolders();
@@ -191,14 +192,6 @@ describe('domain services', () => {
 });
 
 describe('production data tier', () => {
-  it('prod runs NATS as a JetStream cluster of three, each server routing to every peer', () => {
-    check.prodNatsIsACluster(REAL);
-  });
-
-  it('prod runs MongoDB as a replica set of three that mongodb-0 initiates with every member', () => {
-    check.prodMongoIsAReplicaSet(REAL);
-  });
-
   it.each(SERVICE_UNITS)(
     'prod: k8s/%s names every NATS server and MongoDB member, and keeps its streams on three',
     (unit) => {
@@ -208,40 +201,16 @@ describe('production data tier', () => {
 });
 
 describe('users service', () => {
-  it('takes its signing key and the admin it seeds from the Secret users-secrets, none optional', () => {
-    check.usersRequiredSecrets(REAL);
-  });
-
   it('takes SMTP_URL (it carries the relay credentials) from users-secrets, optionally', () => {
     check.usersSmtpUrlOptionalSecret(REAL);
-  });
-
-  it('keeps every secret out of its ConfigMap', () => {
-    check.usersConfigHoldsNoSecret(REAL);
-  });
-
-  it('writes the mail outbox (used without SMTP_URL) into a writable emptyDir', () => {
-    check.usersOutboxInEmptyDir(REAL);
   });
 
   it('has no committed users-secrets: the README creates it, with every key the service needs', () => {
     check.usersSecretsCreatedByTheReadme(REAL);
   });
-
-  it.each(ALL_FOLDERS)('k8s/%s holds no private key', (folder) => {
-    check.holdsNoPrivateKey(REAL, folder);
-  });
 });
 
 describe('network policies', () => {
-  it('the namespace denies all ingress and egress of every pod by default', () => {
-    check.namespaceDeniesByDefault(REAL);
-  });
-
-  it('the namespace lets every pod reach the cluster DNS over UDP and TCP, and nothing else', () => {
-    check.namespaceAllowsDnsOnly(REAL);
-  });
-
   it("admits anyone to Kong's proxy port, and nothing else of it", () => {
     check.kongAdmitsProxyOnly(REAL);
   });
@@ -284,10 +253,6 @@ describe('Kong routes and Kubernetes Services', () => {
       check.kongLoadsKongYml(REAL, environment);
     },
   );
-
-  it('k8s/base/kong exposes the proxy on port 80 of a LoadBalancer', () => {
-    check.kongBehindLoadBalancer(REAL);
-  });
 });
 
 describe('shell: remotes manifest and release per environment', () => {

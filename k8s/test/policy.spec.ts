@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import {
+  type Environment,
   K8S_DIR,
   type KubeObject,
   SCENES,
   UNITS,
+  kustomizationFolders,
   kustomize,
   podTemplateOf,
   tool,
@@ -19,10 +21,14 @@ import {
  * The rules every object of the shop follows whoever owns it (the shop's namespace and label,
  * resources, the restricted Pod Security Standard as the shop's user, pinned images, its own
  * ServiceAccount without a token, replicas spread over nodes, an HPA and a disruption budget, Services
- * that reach declared ports, traffic limited both ways) are OPA policies in k8s/policy, run by conftest
+ * that reach declared ports, traffic limited both ways), and what one render says of the users service,
+ * Kong and the namespace's own policies, are OPA policies in k8s/policy (package main), run by conftest
  * as any team's pipeline would run them: `kustomize build <folder> | conftest test --combine --policy
- * k8s/policy -`. Each rule has failing fixtures in k8s/policy/fixtures_test.rego (`conftest verify`).
- * What needs the repository's other files (images, nginx, routes, versions) stays in support/checks.ts.
+ * k8s/policy -`. A production render is also held to package prod (NATS and MongoDB as sets of three,
+ * `--namespace main --namespace prod`), and every other folder that builds (the examples, the deploy
+ * identities) to package committed alone (no private key; main takes it in). Each rule has failing
+ * fixtures in k8s/policy/fixtures_test.rego (`conftest verify`). What needs the repository's other files
+ * (images, nginx, routes, versions) or compares renders stays in support/checks.ts.
  */
 
 const POLICY = join(K8S_DIR, 'policy');
@@ -43,10 +49,14 @@ interface ConftestResult {
   warnings?: { msg: string }[];
 }
 
-/** What the policies say of a set of objects, as one multi-document YAML on stdin: each failure's message. */
-function failuresOf(objects: KubeObject[]): string[] {
+/**
+ * What the policies of some packages (conftest's namespaces) say of a set of objects, as one
+ * multi-document YAML on stdin: each failure's message.
+ */
+function failuresOf(objects: KubeObject[], packages = ['main']): string[] {
   const yaml = objects.map((object) => stringify(object)).join('---\n');
-  const { stdout, stderr } = conftest(['test', '--combine', '--output', 'json', '-'], yaml);
+  const namespaces = packages.flatMap((name) => ['--namespace', name]);
+  const { stdout, stderr } = conftest(['test', '--combine', '--output', 'json', ...namespaces, '-'], yaml);
   let results: ConftestResult[];
   try {
     results = JSON.parse(stdout) as ConftestResult[];
@@ -62,23 +72,40 @@ function failuresOf(objects: KubeObject[]): string[] {
   );
 }
 
-// And the monitoring objects (their NetworkPolicy is the shop's too). Not k8s/deploy-identities: it
-// lives outside the shop's namespace, and is the platform's own.
-const FOLDERS = [
-  ...SCENES.flatMap(({ environment }) => [
-    wholeFolder(environment),
-    ...UNITS.map((unit) => unitFolder(unit, environment)),
-  ]),
-  'monitoring',
+/** The packages a render of the shop is held to: production's adds its own. */
+const packagesOf = (environment?: Environment) => (environment === 'prod' ? ['main', 'prod'] : ['main']);
+// And the monitoring objects (their NetworkPolicy is the shop's too).
+const SHOP_RENDERS = [
+  ...SCENES.flatMap(({ environment }) =>
+    [wholeFolder(environment), ...UNITS.map((unit) => unitFolder(unit, environment))].map((folder) => ({
+      folder,
+      packages: packagesOf(environment),
+    })),
+  ),
+  { folder: 'monitoring', packages: ['main'] },
 ];
+// Not the shop's units: k8s/deploy-identities lives outside the shop's namespace and is the platform's
+// own, the examples are Secrets and canaries an environment applies itself. No private key in them either.
+const OTHER_RENDERS = kustomizationFolders()
+  .filter((folder) => !SHOP_RENDERS.some((render) => render.folder === folder))
+  .map((folder) => ({ folder, packages: ['committed'] }));
+const RENDERS = [...SHOP_RENDERS, ...OTHER_RENDERS].map((render) => ({
+  ...render,
+  named: render.packages.join(' and '),
+}));
 
-/** The real orders unit, with one change. */
-function ordersWith(change: (objects: KubeObject[], pod: ReturnType<typeof podTemplateOf>) => void) {
-  const objects = structuredClone(kustomize('base/orders'));
-  change(objects, podTemplateOf(workloadsOf(objects)[0]!));
+/** A real folder's objects, with one change. */
+function renderedWith(folder: string, change: (objects: KubeObject[]) => void) {
+  const objects = structuredClone(kustomize(folder));
+  change(objects);
   return objects;
 }
-const find = (objects: KubeObject[], kind: string) => objects.find((object) => object.kind === kind)!;
+/** The real orders unit, with one change. */
+const ordersWith = (change: (objects: KubeObject[], pod: ReturnType<typeof podTemplateOf>) => void) =>
+  renderedWith('base/orders', (objects) => change(objects, podTemplateOf(workloadsOf(objects)[0]!)));
+const find = (objects: KubeObject[], kind: string, name?: string) =>
+  objects.find((object) => object.kind === kind && (name === undefined || object.metadata.name === name))!;
+const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n';
 
 describe('the shop policies (k8s/policy, OPA by conftest)', () => {
   it('pass their own tests: a unit that follows them, and one broken fixture per rule', () => {
@@ -88,11 +115,11 @@ describe('the shop policies (k8s/policy, OPA by conftest)', () => {
     expect(failed, stderr).toEqual([]);
     expect(status).toBe(0);
     // fixtures_test.rego has a test per rule and more; fewer means a file of tests was not read.
-    expect(results.reduce((sum, result) => sum + result.successes, 0)).toBeGreaterThanOrEqual(30);
+    expect(results.reduce((sum, result) => sum + result.successes, 0)).toBeGreaterThanOrEqual(90);
   });
 
-  it.each(FOLDERS)('k8s/%s breaks none', (folder) => {
-    expect(failuresOf(kustomize(folder))).toEqual([]);
+  it.each(RENDERS)('k8s/$folder breaks none of package $named', ({ folder, packages }) => {
+    expect(failuresOf(kustomize(folder), packages)).toEqual([]);
   });
 
   it.each([
@@ -164,5 +191,71 @@ describe('the shop policies (k8s/policy, OPA by conftest)', () => {
     },
   ])('refuse the real orders unit with $what', ({ objects, says }) => {
     expect(failuresOf(objects)).toEqual([says]);
+  });
+
+  // The rules of one unit, of production or of every folder, each shown a real render it is run on.
+  it.each([
+    {
+      what: 'the users ConfigMap holding ADMIN_PASSWORD',
+      folder: 'base/users',
+      change: (objects: KubeObject[]) => {
+        const config = find(objects, 'ConfigMap');
+        config.data = { ...config.data, ADMIN_PASSWORD: 'admin-password-123' };
+      },
+      says: [
+        /^ConfigMap\/users-config-\w+: holds ADMIN_PASSWORD, a secret the users service takes from a Secret$/,
+      ],
+    },
+    {
+      what: 'the namespace admitting everything',
+      folder: 'overlays/dev/namespace',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'NetworkPolicy', 'default-deny').spec!.ingress = [{}];
+      },
+      says: ['NetworkPolicy/default-deny: admits traffic: a default deny has no ingress rule'],
+    },
+    {
+      what: 'Kong behind a ClusterIP in dev',
+      folder: 'overlays/dev/kong',
+      change: (objects: KubeObject[]) => {
+        (find(objects, 'Service', 'kong').spec as { type?: string }).type = 'ClusterIP';
+      },
+      says: [
+        "Service/kong: type ClusterIP, not LoadBalancer: nothing outside the cluster reaches Kong's proxy",
+      ],
+    },
+    {
+      what: 'NATS as a single server in prod',
+      folder: 'overlays/prod/nats',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'StatefulSet', 'nats').spec!.replicas = 1;
+      },
+      says: [
+        'StatefulSet/nats: --routes name nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222,nats://nats-2.nats-headless:6222, not every member: nats://nats-0.nats-headless:6222',
+        'StatefulSet/nats: 1 replicas, not the 3 members of a production set',
+      ],
+    },
+    {
+      what: 'a private key among the example Secrets',
+      folder: 'examples/dev-secrets',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'Secret', 'users-mongodb').data!.JWT_PRIVATE_KEY =
+          Buffer.from(PRIVATE_KEY).toString('base64');
+      },
+      says: ['Secret/users-mongodb: a private key at data.JWT_PRIVATE_KEY (decoded from base64)'],
+    },
+  ])('refuse the real k8s/$folder with $what', ({ folder, change, says }) => {
+    // Held to the packages it is tested with above: a production render not held to package prod would
+    // pass that test, and fail this one.
+    const { packages } = RENDERS.find((render) => render.folder === folder)!;
+    expect(failuresOf(renderedWith(folder, change), packages)).toEqual(
+      says.map((message) => (typeof message === 'string' ? message : expect.stringMatching(message))),
+    );
+  });
+
+  it("keep production's rules in a package of their own: the base's single NATS server breaks them", () => {
+    expect(failuresOf(kustomize('base/nats'), ['main', 'prod'])).toContain(
+      'StatefulSet/nats: 1 replicas, not the 3 members of a production set',
+    );
   });
 });

@@ -6,7 +6,6 @@ import {
   type Container,
   type Environment,
   type KubeObject,
-  type NetworkPolicyRule,
   type PodTemplate,
   type Probe,
   REPO_ROOT,
@@ -315,20 +314,6 @@ export function probesAskWhatTheImageAnswers(
   }
 }
 
-interface AffinityTerm {
-  topologyKey: string;
-  labelSelector?: { matchLabels?: Record<string, string> };
-}
-const spreadsByHostname = (terms: AffinityTerm[], pod: PodTemplate) =>
-  terms.some(
-    (term) =>
-      term.topologyKey === 'kubernetes.io/hostname' &&
-      matches(term.labelSelector?.matchLabels, pod.metadata.labels),
-  );
-const requiredAntiAffinity = (pod: PodTemplate) =>
-  (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ??
-    []) as AffinityTerm[];
-
 export function scalesEveryStatelessPart(scaled: string[], routed: string[]): void {
   expect(scaled, 'the units scaled by an HPA').toEqual(expect.arrayContaining([...routed, 'kong']));
 }
@@ -418,17 +403,12 @@ export function notGivenTheSigningKey(m: Manifests, unit: string): void {
 // ---------------------------------------------------------------------------------------------------
 // Users service
 
-/** What the service refuses to start without in production (services/users/src/config/users.config.ts). */
+/**
+ * What the service refuses to start without in production (services/users/src/config/users.config.ts);
+ * k8s/policy/users.rego holds the same list, and refuses a users Deployment that does not take them from
+ * users-secrets.
+ */
 const REQUIRED_SECRETS = ['JWT_PRIVATE_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
-
-export function usersRequiredSecrets(m: Manifests): void {
-  const { container } = mainContainerOf(m, 'users');
-  for (const name of REQUIRED_SECRETS) {
-    const reference = envOf(container, name)?.valueFrom?.secretKeyRef;
-    expect(reference, name).toMatchObject({ name: 'users-secrets', key: name });
-    expect(reference?.optional ?? false, `${name} must not be optional`).toBe(false);
-  }
-}
 
 export function usersSmtpUrlOptionalSecret(m: Manifests): void {
   const { container } = mainContainerOf(m, 'users');
@@ -437,33 +417,6 @@ export function usersSmtpUrlOptionalSecret(m: Manifests): void {
     key: 'SMTP_URL',
     optional: true,
   });
-}
-
-export function usersConfigHoldsNoSecret(m: Manifests): void {
-  const config = m.render(unitFolder('users')).find((object) => object.kind === 'ConfigMap');
-  expect(config?.metadata.name).toMatch(/^users-config-\w+$/);
-  for (const name of [...REQUIRED_SECRETS, 'SMTP_URL', 'MONGO_URL']) {
-    expect(config?.data, `the ConfigMap holds ${name}`).not.toHaveProperty(name);
-  }
-}
-
-export function usersOutboxInEmptyDir(m: Manifests): void {
-  const { container, pod, objects } = mainContainerOf(m, 'users');
-  expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
-  const config = objects.find(
-    (object) =>
-      object.kind === 'ConfigMap' && object.metadata.name === container.envFrom?.[0]?.configMapRef?.name,
-  );
-  const outbox = config?.data?.MAIL_OUTBOX_DIR;
-  expect(outbox, 'MAIL_OUTBOX_DIR is set').toBeDefined();
-  const mount = container.volumeMounts?.find(
-    (volumeMount) => outbox === volumeMount.mountPath || outbox?.startsWith(`${volumeMount.mountPath}/`),
-  );
-  expect(mount, `${outbox} lies in a mounted volume`).toBeDefined();
-  expect(
-    pod.spec.volumes?.find((volume) => volume.name === mount?.name)?.emptyDir,
-    'an emptyDir',
-  ).toBeDefined();
 }
 
 export function usersSecretsCreatedByTheReadme(m: Manifests): void {
@@ -482,19 +435,6 @@ export function usersSecretsCreatedByTheReadme(m: Manifests): void {
   expect(command).toContain('--from-file=JWT_PRIVATE_KEY=');
 }
 
-export function holdsNoPrivateKey(m: Manifests, folder: string): void {
-  const text = m
-    .render(folder)
-    .flatMap((object) => [
-      JSON.stringify(object),
-      ...Object.values(object.data ?? {}).map((value) =>
-        object.kind === 'Secret' ? Buffer.from(value, 'base64').toString('utf8') : value,
-      ),
-    ])
-    .join('\n');
-  expect(text, `k8s/${folder}`).not.toMatch(/PRIVATE KEY-----/);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Network policies
 
@@ -506,38 +446,6 @@ const portNumber = (port: string | number | undefined, pods: KubeObject[]) =>
     : pods
         .flatMap((workload) => podTemplateOf(workload).spec.containers.flatMap((c) => c.ports ?? []))
         .find((declared) => declared.name === port)?.containerPort;
-
-export function namespaceDeniesByDefault(m: Manifests): void {
-  const deny = policiesOf(m.render(unitFolder('namespace'))).find(
-    (policy) => policy.metadata.name === 'default-deny',
-  );
-  expect(deny?.spec?.podSelector, 'default-deny selects every pod').toEqual({});
-  expect(deny?.spec?.policyTypes, 'default-deny policyTypes').toEqual(['Ingress', 'Egress']);
-  expect(deny?.spec?.ingress ?? [], 'default-deny admits').toEqual([]);
-  expect(deny?.spec?.egress ?? [], 'default-deny lets out').toEqual([]);
-}
-
-export function namespaceAllowsDnsOnly(m: Manifests): void {
-  const dns = policiesOf(m.render(unitFolder('namespace'))).find(
-    (policy) => policy.metadata.name === 'allow-dns',
-  );
-  expect(dns?.spec?.podSelector).toEqual({});
-  expect(dns?.spec?.policyTypes).toEqual(['Egress']);
-  expect(dns?.spec?.egress, 'allow-dns egress').toEqual([
-    {
-      to: [
-        {
-          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
-          podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
-        },
-      ],
-      ports: [
-        { protocol: 'UDP', port: 53 },
-        { protocol: 'TCP', port: 53 },
-      ],
-    },
-  ]);
-}
 
 export function kongAdmitsProxyOnly(m: Manifests): void {
   const policy = policiesOf(m.render(unitFolder('kong')))[0];
@@ -857,19 +765,6 @@ export function kongLoadsKongYml(m: Manifests, environment?: Environment): void 
   expect(env.KONG_DECLARATIVE_CONFIG, 'KONG_DECLARATIVE_CONFIG').toBe(`${mount?.mountPath}/kong.yml`);
 }
 
-export function kongBehindLoadBalancer(m: Manifests): void {
-  const objects = m.render(unitFolder('kong'));
-  const service = objects.find((object) => object.kind === 'Service') as KubeObject & {
-    spec: { type: string };
-  };
-  expect(service.spec.type, 'Service type').toBe('LoadBalancer');
-  expect(service.spec.ports?.[0], 'Service port').toMatchObject({ port: 80, targetPort: 'proxy' });
-  const proxyPort = podTemplateOf(
-    objects.find((object) => object.kind === 'Deployment')!,
-  ).spec.containers[0]?.ports?.find((port) => port.name === 'proxy')?.containerPort;
-  expect(proxyPort, 'the proxy port').toBe(8000);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Shell: remotes manifest and release
 
@@ -1009,30 +904,27 @@ export function runsTheImagesUserAndPort(m: Manifests, unit: string): void {
 export const PROD_DATA_MEMBERS = 3;
 
 interface DataSet {
-  set: KubeObject;
-  pod: PodTemplate;
-  container: Container & {
-    args?: string[];
-    lifecycle?: { postStart?: { exec?: { command?: string[] } } };
-  };
-  objects: KubeObject[];
+  container: Container & { args?: string[] };
   /** Each pod's stable name, `<set>-<ordinal>.<headless service>`. */
   members: string[];
 }
 
-/** The StatefulSet of a data unit in production, its pods' stable names, and the unit's other objects. */
+/**
+ * The first container of a data unit's StatefulSet in production, and its pods' stable names. What the
+ * sets themselves must be (three members, one per node, routes and the replica set's initiation) is
+ * k8s/policy/prod.rego's.
+ */
 function prodDataSet(m: Manifests, unit: 'nats' | 'mongodb'): DataSet {
   const objects = m.render(unitFolder(unit, 'prod'));
   const set = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === unit);
   if (!set) throw new Error(`k8s/${unitFolder(unit, 'prod')} has no StatefulSet ${unit}`);
   const spec = set.spec as NonNullable<KubeObject['spec']> & { serviceName?: string };
-  const pod = podTemplateOf(set);
-  const container = pod.spec.containers[0]!;
+  const container = podTemplateOf(set).spec.containers[0]!;
   const members = Array.from(
     { length: spec.replicas ?? 1 },
     (_, ordinal) => `${unit}-${ordinal}.${spec.serviceName}`,
   );
-  return { set, pod, container, objects, members };
+  return { container, members };
 }
 
 const argAfter = (args: string[] | undefined, flag: string) => {
@@ -1041,101 +933,6 @@ const argAfter = (args: string[] | undefined, flag: string) => {
 };
 const portOf = (container: Container, name: string) =>
   container.ports?.find((port) => port.name === name)?.containerPort;
-
-/** What every member set shares: its size, one member per node, a budget, a volume each, a headless Service. */
-function isASetOfThree({ set, pod, container, objects }: DataSet, dataPath: string): void {
-  const spec = set.spec as NonNullable<KubeObject['spec']> & {
-    serviceName?: string;
-    podManagementPolicy?: string;
-    volumeClaimTemplates?: { metadata: { name: string } }[];
-  };
-  expect(spec.replicas, `${key(set)} replicas`).toBe(PROD_DATA_MEMBERS);
-  expect(
-    spreadsByHostname(requiredAntiAffinity(pod), pod),
-    `${key(set)}: a required anti-affinity on the hostname`,
-  ).toBe(true);
-  // The members find one another before any is ready; OrderedReady would wait for the first forever.
-  expect(spec.podManagementPolicy, `${key(set)} podManagementPolicy`).toBe('Parallel');
-  const budget = objects.find(
-    (object) =>
-      object.kind === 'PodDisruptionBudget' &&
-      matches(object.spec?.selector?.matchLabels, pod.metadata.labels),
-  );
-  expect(budget?.spec?.maxUnavailable, `${key(set)}: a PodDisruptionBudget, maxUnavailable`).toBe(1);
-  const volume = container.volumeMounts?.find((mount) => mount.mountPath === dataPath)?.name;
-  expect(
-    spec.volumeClaimTemplates?.map((claim) => claim.metadata.name),
-    `${key(set)}: ${dataPath} on a PersistentVolumeClaim of each pod`,
-  ).toContain(volume);
-  const headless = objects.find(
-    (object) => object.kind === 'Service' && object.metadata.name === spec.serviceName,
-  );
-  expect(
-    (headless?.spec as { clusterIP?: string } | undefined)?.clusterIP,
-    `headless Service ${spec.serviceName}`,
-  ).toBe('None');
-}
-
-/** Whether the unit's NetworkPolicy admits its own pods on a port both ways, and lets them reach nothing else. */
-function talksOnlyToItself(objects: KubeObject[], unit: string, port: string): void {
-  const policy = objects.find((object) => object.kind === 'NetworkPolicy' && object.metadata.name === unit);
-  const own = { 'app.kubernetes.io/name': unit };
-  const isOwn = (rule: NetworkPolicyRule, peers: NetworkPolicyRule['to']) =>
-    (peers ?? []).some(
-      (peer) => JSON.stringify(peer) === JSON.stringify({ podSelector: { matchLabels: own } }),
-    ) && (rule.ports ?? []).some((rulePort) => rulePort.port === port);
-  expect(
-    policy?.spec?.ingress?.some((rule) => isOwn(rule, rule.from)),
-    `${unit}'s NetworkPolicy admits its members on ${port}`,
-  ).toBe(true);
-  expect(policy?.spec?.egress, `${unit} reaches its members on ${port}, and nothing else`).toEqual([
-    { to: [{ podSelector: { matchLabels: own } }], ports: [{ protocol: 'TCP', port }] },
-  ]);
-}
-
-export function prodNatsIsACluster(m: Manifests): void {
-  const nats = prodDataSet(m, 'nats');
-  const { args } = nats.container;
-  expect(args, 'JetStream (-js) stored on -sd').toEqual(expect.arrayContaining(['-js', '-sd']));
-  isASetOfThree(nats, argAfter(args, '-sd') ?? '');
-  const cluster = portOf(nats.container, 'cluster');
-  expect(cluster, 'the container declares the port cluster').toBeDefined();
-  expect(argAfter(args, '--cluster_name') ?? '', '--cluster_name').toMatch(/^\S+$/);
-  expect(argAfter(args, '--cluster'), '--cluster listens on the cluster port').toBe(
-    `nats://0.0.0.0:${cluster}`,
-  );
-  // Each server names every server of the set as a route (its own route it recognises and drops).
-  expect(argAfter(args, '--routes')?.split(',').sort(), '--routes name every peer').toEqual(
-    nats.members.map((member) => `nats://${member}:${cluster}`),
-  );
-  expect(argAfter(args, '--name'), 'a server name of each pod').toBe('$(POD_NAME)');
-  const headless = nats.objects.find(
-    (object) => object.kind === 'Service' && object.metadata.name === 'nats-headless',
-  );
-  expect(
-    headless?.spec?.ports?.some((port) => port.targetPort === 'cluster'),
-    'nats-headless has the cluster port',
-  ).toBe(true);
-  talksOnlyToItself(nats.objects, 'nats', 'cluster');
-}
-
-export function prodMongoIsAReplicaSet(m: Manifests): void {
-  const mongodb = prodDataSet(m, 'mongodb');
-  isASetOfThree(mongodb, '/data/db');
-  const name = argAfter(mongodb.container.args, '--replSet');
-  expect(name ?? '', 'mongod runs with --replSet').toMatch(/^\S+$/);
-  // mongodb-0 initiates the set with every member (base: with itself only).
-  const script = mongodb.container.lifecycle?.postStart?.exec?.command?.join(' ') ?? '';
-  expect(script, 'postStart initiates the set on mongodb-0 only').toMatch(
-    /"\$\{POD_NAME##\*-\}" = 0 \] \|\| exit 0/,
-  );
-  expect(script, 'postStart initiates the set it runs').toContain(`_id: "${name}"`);
-  const ordinals = mongodb.members.map((_, ordinal) => ordinal).join(', ');
-  expect(script, 'postStart initiates it with every member').toContain(
-    `[${ordinals}].map((ordinal) => ({ _id: ordinal, host: "mongodb-" + ordinal + ".mongodb-headless:${portOf(mongodb.container, 'mongodb')}" }))`,
-  );
-  talksOnlyToItself(mongodb.objects, 'mongodb', 'mongodb');
-}
 
 /** `mongodb://host:port,host:port/database?options` in its parts (WHATWG URL refuses several hosts). */
 function mongoUrlParts(url: string) {
