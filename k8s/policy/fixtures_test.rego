@@ -360,6 +360,14 @@ users_secret(name) := {"name": name, "valueFrom": {"secretKeyRef": {"name": "use
 
 users_secrets := [users_secret("JWT_PRIVATE_KEY"), users_secret("ADMIN_EMAIL"), users_secret("ADMIN_PASSWORD")]
 
+smtp_url := {"name": "SMTP_URL", "valueFrom": {"secretKeyRef": {"name": "users-secrets", "key": "SMTP_URL", "optional": true}}}
+
+# Its way out to the mail relay, wherever that is (network.rego).
+smtp_egress := {
+	"to": [{"ipBlock": {"cidr": "0.0.0.0/0"}}, {"ipBlock": {"cidr": "::/0"}}],
+	"ports": [{"protocol": "TCP", "port": 587}, {"protocol": "TCP", "port": 465}, {"protocol": "TCP", "port": 25}],
+}
+
 good_users_config := {
 	"apiVersion": "v1",
 	"kind": "ConfigMap",
@@ -373,15 +381,17 @@ good_users_config := {
 
 good_users_container := object.union(good_container, {
 	"envFrom": [{"configMapRef": {"name": "users-config-5h7k2m"}}],
-	"env": users_secrets,
+	"env": array.concat(users_secrets, [smtp_url]),
 	"volumeMounts": [{"name": "tmp", "mountPath": "/tmp"}],
 })
 
-users_unit(container_patch, config) := renamed_unit(
+users_unit_reaching(container_patch, config, egress) := renamed_unit(
 	"users",
-	pod_with({"containers": [object.union(good_users_container, container_patch)]}),
+	object.union(pod_with({"containers": [object.union(good_users_container, container_patch)]}), {"NetworkPolicy": {"spec": {"egress": egress}}}),
 	[config],
 )
+
+users_unit(container_patch, config) := users_unit_reaching(container_patch, config, [smtp_egress])
 
 users_denies(container_patch, config, message) if message in deny with input as users_unit(container_patch, config)
 
@@ -457,6 +467,43 @@ test_the_mail_outbox_on_a_config_map_inside_the_empty_dir if {
 	)
 }
 
+test_smtp_url_required if {
+	users_denies(
+		{"env": array.concat(users_secrets, [json.remove(smtp_url, ["valueFrom/secretKeyRef/optional"])])},
+		good_users_config,
+		"Deployment/users container users: SMTP_URL does not come, optional, from the Secret users-secrets (key SMTP_URL)",
+	)
+}
+
+test_smtp_url_written_in_the_manifest if {
+	users_denies(
+		{"env": array.concat(users_secrets, [{"name": "SMTP_URL", "value": "smtp://user:pass@relay:587"}])},
+		good_users_config,
+		"Deployment/users container users: SMTP_URL does not come, optional, from the Secret users-secrets (key SMTP_URL)",
+	)
+}
+
+relay_message := "Deployment/users: does not reach outside the cluster by one egress rule to any address (0.0.0.0/0 and ::/0) on the SMTP ports 25, 465 and 587 over TCP, where its mail relay listens"
+
+test_users_not_let_out_to_the_relay if {
+	relay_message in deny with input as users_unit_reaching({}, good_users_config, [{"to": [pods_named("mongodb")], "ports": [{"protocol": "TCP", "port": "mongodb"}]}])
+}
+
+test_users_let_out_on_another_port if {
+	relay_message in deny with input as users_unit_reaching({}, good_users_config, [object.union(smtp_egress, {"ports": [{"protocol": "TCP", "port": 2525}]})])
+}
+
+test_users_let_out_by_two_rules if {
+	relay_message in deny with input as users_unit_reaching({}, good_users_config, [smtp_egress, {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"protocol": "TCP", "port": 443}]}])
+}
+
+test_another_unit_let_out_of_the_cluster if {
+	denies(
+		{"NetworkPolicy": object.union(good_policy, {"spec": {"egress": [{"to": [{"ipBlock": {"cidr": "0.0.0.0/0"}}], "ports": [{"protocol": "TCP", "port": 25}]}]}})},
+		"NetworkPolicy/orders: lets its pods out of the cluster (ipBlock): only the users service reaches outside, to its mail relay",
+	)
+}
+
 test_a_users_unit_without_its_deployment if {
 	"the unit users has no Deployment users" in deny with input as renamed_unit("users", {"Deployment": {"metadata": {"name": "accounts"}}}, [])
 }
@@ -466,7 +513,10 @@ test_a_users_unit_without_its_deployment if {
 kong_unit(replaced, added) := renamed_unit(
 	"kong",
 	object.union(
-		object.union(container_with({"ports": [{"name": "proxy", "containerPort": 8000}]}), {"Service": {"spec": {"type": "LoadBalancer", "ports": [{"port": 80, "targetPort": "proxy"}]}}}),
+		object.union(container_with({"ports": [{"name": "proxy", "containerPort": 8000}]}), {
+			"Service": {"spec": {"type": "LoadBalancer", "ports": [{"port": 80, "targetPort": "proxy"}]}},
+			"NetworkPolicy": {"spec": {"ingress": [{"ports": [{"protocol": "TCP", "port": "proxy"}]}]}},
+		}),
 		replaced,
 	),
 	added,
@@ -506,6 +556,27 @@ test_the_kong_proxy_on_another_port if {
 
 test_kong_without_its_service if {
 	kong_denies({"Service": {"metadata": {"name": "gateway"}}}, "Deployment/kong: no Service kong in front of it")
+}
+
+test_kong_status_port_open_to_anyone if {
+	kong_denies(
+		{"NetworkPolicy": {"spec": {"ingress": [{"ports": [{"protocol": "TCP", "port": "proxy"}, {"protocol": "TCP", "port": "status"}]}]}}},
+		`Deployment/kong: its NetworkPolicy's ingress is [{"ports": [{"port": "proxy", "protocol": "TCP"}, {"port": "status", "protocol": "TCP"}]}], not anyone on the port proxy only`,
+	)
+}
+
+test_kong_proxy_for_some_pods_only if {
+	kong_denies(
+		{"NetworkPolicy": {"spec": {"ingress": [{"from": [pods_named("shell")], "ports": [{"protocol": "TCP", "port": "proxy"}]}]}}},
+		`Deployment/kong: its NetworkPolicy's ingress is [{"from": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "shell"}}}], "ports": [{"port": "proxy", "protocol": "TCP"}]}], not anyone on the port proxy only`,
+	)
+}
+
+test_kong_admitting_no_one if {
+	kong_denies(
+		{"NetworkPolicy": {"spec": {"ingress": []}}},
+		"Deployment/kong: its NetworkPolicy's ingress is [], not anyone on the port proxy only",
+	)
 }
 
 test_a_kong_unit_without_its_deployment if {
@@ -826,4 +897,187 @@ test_prod_mongodb_initiated_with_one_member if {
 
 test_a_prod_nats_unit_without_its_stateful_set if {
 	prod_denies([{"op": "replace", "path": "/0/kind", "value": "Deployment"}], "the unit nats has no StatefulSet nats")
+}
+
+# The shop's own parts by their component (network.rego, tokens.rego, workloads.rego): the good unit as a
+# service or a front-end, admitting Kong on http, let out to MongoDB and NATS, verifying tokens with the
+# public key; with its container and policy patched, and other objects beside it.
+
+routed_container := object.union(good_container, {"env": [{"name": "JWT_PUBLIC_KEY", "valueFrom": public_key}]})
+
+routed_policy := object.union(good_policy, {"spec": {
+	"ingress": [{"from": [pods_named("kong")], "ports": [{"protocol": "TCP", "port": "http"}]}],
+	"egress": [
+		{"to": [pods_named("mongodb")], "ports": [{"protocol": "TCP", "port": "mongodb"}]},
+		{"to": [pods_named("nats")], "ports": [{"protocol": "TCP", "port": "client"}]},
+	],
+}})
+
+routed_unit(component, container_patch, policy_spec, added) := [{"path": "-", "contents": array.concat(
+	unit_with({
+		"Deployment": object.union(
+			deployment_with(object.union(good_pod, {"containers": [object.union(routed_container, container_patch)]})),
+			{"spec": {"template": {"metadata": {"labels": {"app.kubernetes.io/component": component}}}}},
+		),
+		"NetworkPolicy": object.union(routed_policy, {"spec": policy_spec}),
+	})[0].contents,
+	added,
+)}]
+
+service_denies(container_patch, policy_spec, message) if {
+	message in deny with input as routed_unit("service", container_patch, policy_spec, [])
+}
+
+# Another unit's pods, as far as these rules read them: its name and component.
+pods_of(name, component) := {
+	"apiVersion": "apps/v1",
+	"kind": "Deployment",
+	"metadata": {"name": name, "labels": {"app.kubernetes.io/name": name}},
+	"spec": {"template": {"metadata": {"labels": {"app.kubernetes.io/name": name, "app.kubernetes.io/component": component}}, "spec": {"containers": []}}},
+}
+
+admitting(peers, port) := {"ingress": [
+	{"from": [pods_named("kong")], "ports": [{"protocol": "TCP", "port": "http"}]},
+	{"from": [pods_named(name) | some name in peers], "ports": [{"protocol": "TCP", "port": port}]},
+]}
+
+test_the_good_service_and_front_end_pass if {
+	count(deny) == 0 with input as routed_unit("service", {}, {}, [])
+	count(deny) == 0 with input as routed_unit("frontend", {}, {}, [])
+}
+
+test_a_service_not_admitting_kong if {
+	service_denies({}, {"ingress": [{"from": [pods_named("shell")], "ports": [{"protocol": "TCP", "port": "http"}]}]}, "Deployment/orders: no NetworkPolicy of its own admits Kong (app.kubernetes.io/name: kong) on its port http")
+}
+
+test_a_service_admitting_every_pod if {
+	service_denies(
+		{},
+		{"ingress": [{"from": [pods_named("kong"), {"podSelector": {}}], "ports": [{"protocol": "TCP", "port": "http"}]}]},
+		`NetworkPolicy/orders: admits Deployment/orders from {"podSelector": {}}, not from pods named by app.kubernetes.io/name`,
+	)
+}
+
+test_a_service_admitting_another_namespace if {
+	service_denies(
+		{},
+		{"ingress": [{"from": [object.union(pods_named("kong"), {"namespaceSelector": {}})], "ports": [{"protocol": "TCP", "port": "http"}]}]},
+		`NetworkPolicy/orders: admits Deployment/orders from {"namespaceSelector": {}, "podSelector": {"matchLabels": {"app.kubernetes.io/name": "kong"}}}, not from pods named by app.kubernetes.io/name`,
+	)
+}
+
+test_a_service_admitting_anyone if {
+	service_denies({}, {"ingress": [{"ports": [{"protocol": "TCP", "port": "http"}]}]}, "NetworkPolicy/orders: an ingress rule without from admits anyone to Deployment/orders")
+}
+
+test_a_service_admitting_kong_on_every_port if {
+	service_denies({}, {"ingress": [{"from": [pods_named("kong")]}]}, "NetworkPolicy/orders: an ingress rule without ports admits Deployment/orders on every port")
+}
+
+test_a_service_called_over_http_by_another_pod if {
+	service_denies({}, admitting(["mf-catalog-render"], "http"), "NetworkPolicy/orders: admits Deployment/orders on http from mf-catalog-render: a service is called over HTTP by Kong only")
+}
+
+# A front-end's caller besides Kong is judged where the render holds its pods: a renderer may, another
+# front-end may not; alone, the front-end's unit cannot tell.
+frontend_admitting(peers, port, added) := routed_unit("frontend", {}, admitting(peers, port), added)
+
+frontend_message := "NetworkPolicy/orders: admits Deployment/orders on http from mf-catalog: mf-catalog is no server-rendering pod (component renderer), the only caller of a front-end besides Kong"
+
+test_a_front_end_called_by_another_front_end if {
+	frontend_message in deny with input as frontend_admitting(["mf-catalog"], "http", [pods_of("mf-catalog", "frontend")])
+}
+
+test_a_front_end_called_by_a_renderer_passes if {
+	not any_admission_refused(frontend_admitting(["shell-pages"], "http", [pods_of("shell-pages", "renderer")]))
+}
+
+test_a_front_end_alone_trusts_the_names_it_admits if {
+	not any_admission_refused(frontend_admitting(["mf-catalog"], "http", []))
+}
+
+any_admission_refused(units) if {
+	some message in deny with input as units
+	contains(message, "the only caller")
+}
+
+# Another port (the data service's fault flags): the services only.
+test_a_flags_port_for_a_front_end if {
+	"NetworkPolicy/orders: admits Deployment/orders on flags-sync from shell: shell is no service (component service), the only caller of a port other than http" in deny with input as routed_unit("service", {}, admitting(["orders", "shell"], "flags-sync"), [pods_of("shell", "frontend")])
+}
+
+test_a_flags_port_for_the_services_passes if {
+	not any_admission_refused(routed_unit("service", {}, admitting(["orders", "users"], "flags-sync"), [pods_of("users", "service")]))
+}
+
+test_a_service_not_let_out_to_nats if {
+	service_denies(
+		{},
+		{"egress": [{"to": [pods_named("mongodb")], "ports": [{"protocol": "TCP", "port": "mongodb"}]}]},
+		"Deployment/orders: no NetworkPolicy of its own lets it out to nats (app.kubernetes.io/name: nats) on port client",
+	)
+}
+
+test_a_service_let_out_to_mongodb_on_another_port if {
+	service_denies(
+		{},
+		{"egress": [{"to": [pods_named("mongodb")], "ports": [{"protocol": "TCP", "port": 27018}]}, {"to": [pods_named("nats")], "ports": [{"protocol": "TCP", "port": "client"}]}]},
+		"Deployment/orders: no NetworkPolicy of its own lets it out to mongodb (app.kubernetes.io/name: mongodb) on port mongodb",
+	)
+}
+
+public_key_message := "Deployment/orders container orders: JWT_PUBLIC_KEY does not come from the ConfigMap jwt-public-key (key JWT_PUBLIC_KEY): it cannot verify the users service's tokens"
+
+test_a_service_without_the_public_key if {
+	service_denies({"env": []}, {}, public_key_message)
+}
+
+test_a_service_with_a_public_key_of_its_own if {
+	service_denies({"env": [{"name": "JWT_PUBLIC_KEY", "value": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n"}]}, {}, public_key_message)
+}
+
+test_a_service_image_by_digest if {
+	service_denies(
+		{"image": "registry.example.com/shop/orders@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"},
+		{},
+		"Deployment/orders: image registry.example.com/shop/orders@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef is not a release of the shop's own (registry.example.com/shop/<unit>:x.y.z)",
+	)
+}
+
+test_a_front_end_image_of_another_registry if {
+	"Deployment/orders: image docker.io/library/orders:1.0.0 is not a release of the shop's own (registry.example.com/shop/<unit>:x.y.z)" in deny with input as routed_unit("frontend", {"image": "docker.io/library/orders:1.0.0"}, {}, [])
+}
+
+# The signing key (tokens.rego): the users service's only, whatever else runs.
+
+test_another_unit_given_the_signing_key if {
+	denies(
+		container_with({"env": [{"name": "JWT_PRIVATE_KEY", "valueFrom": {"secretKeyRef": {"name": "users-secrets", "key": "JWT_PRIVATE_KEY"}}}]}),
+		"Deployment/orders container orders: given JWT_PRIVATE_KEY: only the users service holds the signing key",
+	)
+	denies(
+		container_with({"env": [{"name": "JWT_PRIVATE_KEY", "valueFrom": {"secretKeyRef": {"name": "users-secrets", "key": "JWT_PRIVATE_KEY"}}}]}),
+		"Deployment/orders container orders: reads the Secret users-secrets (env JWT_PRIVATE_KEY): only the users service holds the signing key",
+	)
+}
+
+test_another_unit_given_the_key_file if {
+	denies(
+		container_with({"env": [{"name": "JWT_PRIVATE_KEY_FILE", "value": "/keys/private.pem"}]}),
+		"Deployment/orders container orders: given JWT_PRIVATE_KEY_FILE: only the users service holds the signing key",
+	)
+}
+
+test_another_unit_reading_all_of_users_secrets if {
+	denies(
+		container_with({"envFrom": [{"secretRef": {"name": "users-secrets"}}]}),
+		"Deployment/orders container orders: reads the Secret users-secrets (envFrom 0): only the users service holds the signing key",
+	)
+}
+
+test_another_unit_mounting_users_secrets if {
+	denies(
+		pod_with({"volumes": [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}, {"name": "keys", "secret": {"secretName": "users-secrets"}}]}),
+		"Deployment/orders: mounts the Secret users-secrets (volume keys): only the users service holds the signing key",
+	)
 }

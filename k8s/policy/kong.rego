@@ -1,6 +1,7 @@
 # Kong (k8s/base/kong) is the shop's way in: its proxy listens on 8000, and its Service sends port 80 there.
 # Where no Ingress leads to that Service (the base, dev), the Service itself is a LoadBalancer; production's
-# edge (k8s/overlays/prod/kong/edge) puts an Ingress in front of it instead.
+# edge (k8s/overlays/prod/kong/edge) puts an Ingress in front of it instead. Its own NetworkPolicy admits
+# anyone to the proxy port, and to nothing else.
 package main
 
 import rego.v1
@@ -62,4 +63,15 @@ behind_an_ingress(service) if {
 	some rule in ingress.spec.rules
 	some path in rule.http.paths
 	path.backend.service.name == service.metadata.name
+}
+
+# Anyone may reach Kong's proxy port, and nothing else of it: its status port (probes) is the kubelet's,
+# which policies do not govern, and Prometheus's scrape is admitted by k8s/monitoring's policy.
+proxy_for_anyone := [{"ports": [{"protocol": "TCP", "port": "proxy"}]}]
+
+deny contains msg if {
+	some deployment in kong_deployments
+	ingress := [own.rule | some own in unit_rules(deployment, "ingress")]
+	ingress != proxy_for_anyone
+	msg := sprintf("%s: its NetworkPolicy's ingress is %v, not anyone on the port proxy only", [id(deployment), ingress])
 }

@@ -1,6 +1,7 @@
 # The users service (k8s/base/users), in every render that holds its Deployment: what it refuses to start
-# without in production comes from the Secret users-secrets, none of it optional; no secret is in its
-# ConfigMap; and the mail outbox it writes to without SMTP_URL is on a writable emptyDir.
+# without in production comes from the Secret users-secrets, none of it optional, and SMTP_URL from there
+# too, optionally; no secret is in its ConfigMap; and the mail outbox it writes to without SMTP_URL is on
+# a writable emptyDir. Where it may connect (its mail relay, outside) is network.rego's.
 package main
 
 import rego.v1
@@ -61,6 +62,23 @@ deny contains msg if {
 	variable.name in users_required_secrets
 	variable.valueFrom.secretKeyRef.optional == true
 	msg := sprintf("%s container %s: %s must not be optional: the service refuses to start without it", [id(deployment), container.name, variable.name])
+}
+
+# SMTP_URL carries the mail relay's credentials: from users-secrets too, but optional, since without it the
+# service writes each mail to its outbox instead.
+deny contains msg if {
+	some deployment in users_deployments
+	container := users_main_container(deployment)
+	not optional_from_users_secrets(container, "SMTP_URL")
+	msg := sprintf("%s container %s: SMTP_URL does not come, optional, from the Secret users-secrets (key SMTP_URL)", [id(deployment), container.name])
+}
+
+optional_from_users_secrets(container, name) if {
+	variables := [variable | some variable in object.get(container, "env", []); variable.name == name]
+	count(variables) > 0
+	every variable in variables {
+		variable.valueFrom == {"secretKeyRef": {"name": "users-secrets", "key": name, "optional": true}}
+	}
 }
 
 # A hash suffix, so a change of its settings rolls the pods.

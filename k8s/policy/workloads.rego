@@ -83,6 +83,17 @@ deny contains msg if {
 	msg := sprintf("%s container %s: image %s is not this unit's (%s)", [id(c.workload), c.container.name, c.container.image, unit_of(c.workload)])
 }
 
+# What the shop builds itself (its services, front-ends and server renderers) runs the image of its unit
+# from the shop's registry, at a release version: no digest, no other registry. Beside the two rules above,
+# which say the tag is pinned and the name the unit's.
+deny contains msg if {
+	some workload in of_component({"service", "frontend", "renderer"})
+	image := workload.spec.template.spec.containers[0].image
+	pinned(image)
+	not regex.match(`^registry\.example\.com/shop/[^:@/]+:\d+\.\d+\.\d+$`, image)
+	msg := sprintf("%s: image %s is not a release of the shop's own (%s<unit>:x.y.z)", [id(workload), image, shop_registry])
+}
+
 # A ServiceAccount of its own unit, and no API token mounted: no pod of the shop talks to the API server.
 deny contains msg if {
 	some workload in workloads

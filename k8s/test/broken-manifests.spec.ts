@@ -347,18 +347,6 @@ const CASES: Broken[] = [
       ),
     says: /shell-pages 0\.3\.0 is ahead of the shell image/,
   },
-  {
-    check: 'devPinsARelease',
-    what: 'dev running latest',
-    run: () =>
-      check.devPinsARelease(
-        changedContainer({ unit: 'orders', folder: 'overlays/dev/orders' }, (container) => {
-          container.image = `${check.IMAGE_REGISTRY}orders:latest`;
-        }),
-        'orders',
-      ),
-    says: /the image dev runs orders from/,
-  },
   // Domain services
   {
     check: 'serviceSettingsFromConfigMap',
@@ -386,52 +374,7 @@ const CASES: Broken[] = [
       ),
     says: /the database of the URL/,
   },
-  {
-    check: 'verifiesWithThePublicKey',
-    what: 'no JWT_PUBLIC_KEY',
-    run: () =>
-      check.verifiesWithThePublicKey(
-        changedContainer({ unit: 'orders' }, (container) => {
-          container.env = container.env?.filter((variable) => variable.name !== 'JWT_PUBLIC_KEY');
-        }),
-        'orders',
-      ),
-    says: /JWT_PUBLIC_KEY/,
-  },
-  {
-    check: 'notGivenTheSigningKey',
-    what: 'orders given the signing key',
-    run: () =>
-      check.notGivenTheSigningKey(
-        changedContainer({ unit: 'orders' }, (container) => {
-          container.env = [
-            ...(container.env ?? []),
-            {
-              name: 'JWT_PRIVATE_KEY',
-              valueFrom: { secretKeyRef: { name: 'users-secrets', key: 'JWT_PRIVATE_KEY' } },
-            },
-          ];
-        }),
-        'orders',
-      ),
-    says: /JWT_PRIVATE_KEY/,
-  },
   // Users service
-  {
-    check: 'usersSmtpUrlOptionalSecret',
-    what: 'SMTP_URL written in the manifest',
-    run: () =>
-      check.usersSmtpUrlOptionalSecret(
-        changedContainer({ unit: 'users' }, (container) => {
-          container.env = container.env?.map((variable) =>
-            variable.name === 'SMTP_URL'
-              ? { name: 'SMTP_URL', value: 'smtp://user:pass@relay:587' }
-              : variable,
-          );
-        }),
-      ),
-    says: /SMTP_URL/,
-  },
   {
     check: 'usersSecretsCreatedByTheReadme',
     what: 'a README that leaves ADMIN_PASSWORD out of users-secrets',
@@ -445,38 +388,6 @@ const CASES: Broken[] = [
     says: /the keys the README puts in users-secrets/,
   },
   // Network policies
-  {
-    check: 'kongAdmitsProxyOnly',
-    what: "Kong's status port open to anyone",
-    run: () =>
-      check.kongAdmitsProxyOnly(
-        changedEach({ kind: 'NetworkPolicy', name: 'kong' }, (policy) => {
-          policy.spec!.ingress = [
-            {
-              ports: [
-                { protocol: 'TCP', port: 'proxy' },
-                { protocol: 'TCP', port: 'status' },
-              ],
-            },
-          ];
-        }),
-      ),
-    says: /Kong's ingress/,
-  },
-  {
-    check: 'admitsHttpFromKongOnly',
-    what: 'orders admitting every pod',
-    run: () =>
-      check.admitsHttpFromKongOnly(
-        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
-          policy.spec!.ingress = [
-            { from: [{ podSelector: {} }], ports: [{ protocol: 'TCP', port: 'http' }] },
-          ];
-        }),
-        'orders',
-      ),
-    says: /orders's ingress/,
-  },
   {
     check: 'admitsHttpFromItsCallerOnly',
     what: "the catalog's render service admitting Kong too (browsers could ask it for fragments)",
@@ -616,35 +527,6 @@ const CASES: Broken[] = [
         }),
       ),
     says: /NetworkPolicy refuses port/,
-  },
-  {
-    check: 'serviceReachesDatabaseAndBroker',
-    what: 'orders not let out to NATS',
-    run: () =>
-      check.serviceReachesDatabaseAndBroker(
-        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
-          policy.spec!.egress = policy.spec!.egress!.filter(
-            (rule: NetworkPolicyRule) =>
-              !rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'nats'),
-          );
-        }),
-        'orders',
-      ),
-    says: /orders may reach NATS/,
-  },
-  {
-    check: 'onlyUsersReachesSmtp',
-    what: 'orders let out to the internet',
-    run: () =>
-      check.onlyUsersReachesSmtp(
-        changedEach({ kind: 'NetworkPolicy', name: 'orders' }, (policy) => {
-          policy.spec!.egress!.push({
-            to: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
-            ports: [{ protocol: 'TCP', port: 25 }],
-          });
-        }),
-      ),
-    says: /orders reaches outside the cluster/,
   },
   // Kong
   {

@@ -21,8 +21,10 @@ import {
  * The rules every object of the shop follows whoever owns it (the shop's namespace and label,
  * resources, the restricted Pod Security Standard as the shop's user, pinned images, its own
  * ServiceAccount without a token, replicas spread over nodes, an HPA and a disruption budget, Services
- * that reach declared ports, traffic limited both ways), and what one render says of the users service,
- * Kong and the namespace's own policies, are OPA policies in k8s/policy (package main), run by conftest
+ * that reach declared ports, traffic limited both ways, the shop's own parts on releases of its own
+ * images), what one render says of the users service, Kong and the namespace's own policies, and who
+ * the services and front-ends admit, what the services reach and which keys they hold (by their
+ * component label), are OPA policies in k8s/policy (package main), run by conftest
  * as any team's pipeline would run them: `kustomize build <folder> | conftest test --combine --policy
  * k8s/policy -`. A production render is also held to package prod (NATS and MongoDB as sets of three,
  * `--namespace main --namespace prod`), and every other folder that builds (the examples, the deploy
@@ -115,7 +117,7 @@ describe('the shop policies (k8s/policy, OPA by conftest)', () => {
     expect(failed, stderr).toEqual([]);
     expect(status).toBe(0);
     // fixtures_test.rego has a test per rule and more; fewer means a file of tests was not read.
-    expect(results.reduce((sum, result) => sum + result.successes, 0)).toBeGreaterThanOrEqual(90);
+    expect(results.reduce((sum, result) => sum + result.successes, 0)).toBeGreaterThanOrEqual(120);
   });
 
   it.each(RENDERS)('k8s/$folder breaks none of package $named', ({ folder, packages }) => {
@@ -233,6 +235,59 @@ describe('the shop policies (k8s/policy, OPA by conftest)', () => {
       says: [
         'StatefulSet/nats: --routes name nats://nats-0.nats-headless:6222,nats://nats-1.nats-headless:6222,nats://nats-2.nats-headless:6222, not every member: nats://nats-0.nats-headless:6222',
         'StatefulSet/nats: 1 replicas, not the 3 members of a production set',
+      ],
+    },
+    {
+      what: "Kong's status port open to anyone in prod",
+      folder: 'overlays/prod/kong',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'NetworkPolicy', 'kong').spec!.ingress![0]!.ports!.push({
+          protocol: 'TCP',
+          port: 'status',
+        });
+      },
+      says: [
+        `Deployment/kong: its NetworkPolicy's ingress is [{"ports": [{"port": "proxy", "protocol": "TCP"}, {"port": "status", "protocol": "TCP"}]}], not anyone on the port proxy only`,
+      ],
+    },
+    {
+      what: 'orders admitting every pod over HTTP',
+      folder: 'base/orders',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'NetworkPolicy').spec!.ingress = [
+          { from: [{ podSelector: {} }], ports: [{ protocol: 'TCP', port: 'http' }] },
+        ];
+      },
+      says: [
+        'Deployment/orders: no NetworkPolicy of its own admits Kong (app.kubernetes.io/name: kong) on its port http',
+        'NetworkPolicy/orders: admits Deployment/orders from {"podSelector": {}}, not from pods named by app.kubernetes.io/name',
+      ],
+    },
+    {
+      // Alone, k8s/overlays/dev/shell cannot tell what mf-catalog is; the whole environment can.
+      what: "the shell's nginx admitting a front-end besides its page server",
+      folder: 'overlays/dev',
+      change: (objects: KubeObject[]) => {
+        find(objects, 'NetworkPolicy', 'shell').spec!.ingress![0]!.from!.push({
+          podSelector: { matchLabels: { 'app.kubernetes.io/name': 'mf-catalog' } },
+        });
+      },
+      says: [
+        'NetworkPolicy/shell: admits Deployment/shell on http from mf-catalog: mf-catalog is no server-rendering pod (component renderer), the only caller of a front-end besides Kong',
+      ],
+    },
+    {
+      what: 'orders given the signing key',
+      folder: 'base/orders',
+      change: (objects: KubeObject[]) => {
+        podTemplateOf(workloadsOf(objects)[0]!).spec.containers[0]!.env!.push({
+          name: 'JWT_PRIVATE_KEY',
+          valueFrom: { secretKeyRef: { name: 'users-secrets', key: 'JWT_PRIVATE_KEY' } },
+        });
+      },
+      says: [
+        'Deployment/orders container orders: given JWT_PRIVATE_KEY: only the users service holds the signing key',
+        'Deployment/orders container orders: reads the Secret users-secrets (env JWT_PRIVATE_KEY): only the users service holds the signing key',
       ],
     },
     {

@@ -74,8 +74,6 @@ export const RENDERERS: Record<string, { from: string; server: string; callers: 
   },
   'shell-pages': { from: 'shell', server: 'shell/src/server/page-server.tsx', callers: ['shell'] },
 };
-/** Pods other than Kong that a routed unit admits: the shell's page server reads remotes.json from nginx. */
-const CALLERS_BESIDES_KONG: Record<string, string[]> = { shell: ['shell-pages'] };
 
 const resourcesOf = (m: Manifests, folder: string) =>
   (parse(m.read(`k8s/${folder}/kustomization.yaml`)) as { resources?: string[] }).resources ?? [];
@@ -338,14 +336,9 @@ export function prodRunsPackageVersion(m: Manifests, unit: string): void {
   );
 }
 
-export function devPinsARelease(m: Manifests, unit: string): void {
-  expect(mainContainerOf(m, unit, 'dev').container.image, `the image dev runs ${unit} from`).toMatch(
-    new RegExp(`^${IMAGE_REGISTRY.replaceAll('.', '\\.')}${unit}:\\d+\\.\\d+\\.\\d+$`),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------
-// Domain services
+// Domain services (the public key each verifies tokens with, and the signing key none but the users
+// service is given, are k8s/policy/tokens.rego's)
 
 export function serviceSettingsFromConfigMap(m: Manifests, unit: string): void {
   const { container, objects } = mainContainerOf(m, unit);
@@ -383,23 +376,6 @@ export function devSecretNamesOwnDatabase(m: Manifests, unit: string): void {
   expect(new URL(url).searchParams.get('replicaSet'), 'replicaSet').toBe('rs0');
 }
 
-export function verifiesWithThePublicKey(m: Manifests, unit: string): void {
-  const { container } = mainContainerOf(m, unit);
-  expect(envOf(container, 'JWT_PUBLIC_KEY')?.valueFrom?.configMapKeyRef, 'JWT_PUBLIC_KEY').toEqual({
-    name: 'jwt-public-key',
-    key: 'JWT_PUBLIC_KEY',
-  });
-}
-
-export function notGivenTheSigningKey(m: Manifests, unit: string): void {
-  const { container } = mainContainerOf(m, unit);
-  const names = (container.env ?? []).map((variable) => variable.name);
-  expect(names, 'variables').not.toContain('JWT_PRIVATE_KEY');
-  expect(names, 'variables').not.toContain('JWT_PRIVATE_KEY_FILE');
-  const secrets = (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.name);
-  expect(secrets, 'Secrets read').not.toContain('users-secrets');
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Users service
 
@@ -409,15 +385,6 @@ export function notGivenTheSigningKey(m: Manifests, unit: string): void {
  * users-secrets.
  */
 const REQUIRED_SECRETS = ['JWT_PRIVATE_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
-
-export function usersSmtpUrlOptionalSecret(m: Manifests): void {
-  const { container } = mainContainerOf(m, 'users');
-  expect(envOf(container, 'SMTP_URL')?.valueFrom?.secretKeyRef, 'SMTP_URL').toEqual({
-    name: 'users-secrets',
-    key: 'SMTP_URL',
-    optional: true,
-  });
-}
 
 export function usersSecretsCreatedByTheReadme(m: Manifests): void {
   expect(
@@ -437,6 +404,11 @@ export function usersSecretsCreatedByTheReadme(m: Manifests): void {
 
 // ---------------------------------------------------------------------------------------------------
 // Network policies
+//
+// What one render says of a unit's own policy (Kong open on its proxy port only, the services and
+// front-ends admitting Kong and pods named one by one, the services reaching MongoDB and NATS, only the
+// users service reaching outside) is k8s/policy/network.rego's and kong.rego's. Here: each server-rendering
+// unit's one caller (RENDERERS), and every egress rule against the policies of the pods it names.
 
 const policiesOf = (objects: KubeObject[]) => objects.filter((object) => object.kind === 'NetworkPolicy');
 /** A rule's port as a number, resolving a named port on the pods it applies to. */
@@ -446,31 +418,6 @@ const portNumber = (port: string | number | undefined, pods: KubeObject[]) =>
     : pods
         .flatMap((workload) => podTemplateOf(workload).spec.containers.flatMap((c) => c.ports ?? []))
         .find((declared) => declared.name === port)?.containerPort;
-
-export function kongAdmitsProxyOnly(m: Manifests): void {
-  const policy = policiesOf(m.render(unitFolder('kong')))[0];
-  expect(policy?.spec?.ingress, "Kong's ingress").toEqual([{ ports: [{ protocol: 'TCP', port: 'proxy' }] }]);
-}
-
-export function admitsHttpFromKongOnly(m: Manifests, unit: string): void {
-  const [policy, ...others] = policiesOf(m.render(unitFolder(unit)));
-  expect(others, 'one NetworkPolicy').toHaveLength(0);
-  const podsNamed = (names: readonly string[]) =>
-    names.map((name) => ({ podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } }));
-  expect(policy?.spec?.ingress, `${unit}'s ingress`).toEqual([
-    {
-      from: podsNamed(['kong', ...(CALLERS_BESIDES_KONG[unit] ?? [])]),
-      ports: [{ protocol: 'TCP', port: 'http' }],
-    },
-    // The data service also serves the fault flags to every service's flagd provider (not HTTP; not Kong).
-    ...(unit === 'data'
-      ? [{ from: podsNamed(FLAG_SYNC_CLIENTS), ports: [{ protocol: 'TCP', port: 'flags-sync' }] }]
-      : []),
-  ]);
-}
-
-/** The units whose flagd provider syncs the fault flags from the data service (docs/observability.md). */
-const FLAG_SYNC_CLIENTS = ['products', 'orders', 'users', 'wallet', 'data', 'media'] as const;
 
 /** A server-rendering unit admits HTTP from its one caller only: never from Kong, so never from browsers. */
 export function admitsHttpFromItsCallerOnly(m: Manifests, unit: string): void {
@@ -543,33 +490,6 @@ export function egressMatchesIngress(m: Manifests, environment?: Environment): v
   // nginx to the page server, which reads nginx and asks the render service, which reads through Kong and
   // hears the catalogue's changes from NATS.
   expect(checked, 'egress rules checked').toBeGreaterThanOrEqual(10 + 6 * 2 + 1 + 5);
-}
-
-export function serviceReachesDatabaseAndBroker(m: Manifests, unit: string): void {
-  const egress = policiesOf(m.render(unitFolder(unit)))[0]?.spec?.egress ?? [];
-  const reaches = (name: string, port: string) =>
-    egress.some(
-      (rule) =>
-        rule.to?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name) &&
-        rule.ports?.some((rulePort) => rulePort.port === port),
-    );
-  expect(reaches('mongodb', 'mongodb'), `${unit} may reach MongoDB`).toBe(true);
-  expect(reaches('nats', 'client'), `${unit} may reach NATS`).toBe(true);
-}
-
-export function onlyUsersReachesSmtp(m: Manifests): void {
-  const outside = (unit: string) =>
-    (policiesOf(m.render(unitFolder(unit)))[0]?.spec?.egress ?? []).filter((rule) =>
-      rule.to?.some((peer) => peer.ipBlock),
-    );
-  const [smtp, ...others] = outside('users');
-  expect(others, 'users: one rule outside the cluster').toHaveLength(0);
-  expect(smtp?.to?.map((peer) => peer.ipBlock?.cidr)).toEqual(['0.0.0.0/0', '::/0']);
-  expect(smtp?.ports?.map((port) => port.port).sort(), 'the SMTP ports').toEqual([25, 465, 587]);
-  expect(smtp?.ports?.every((port) => port.protocol === 'TCP')).toBe(true);
-  for (const unit of UNITS.filter((other) => other !== 'users')) {
-    expect(outside(unit), `${unit} reaches outside the cluster`).toEqual([]);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
