@@ -3,7 +3,7 @@ import { SITE_SETTINGS_API, type SiteSettings } from '@shop/contracts';
 import { modeAtom, shopStore, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
 import { readFirstScreenData } from '@shop/state/first-screen';
 import { serverAnswersAtom, siteOriginAtom } from '@shop/ui';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DRAWN_IN_BROWSER_DIGEST } from './federation/drawn-in-browser';
@@ -35,17 +35,22 @@ if (rendered) {
   const settings = rendered.answers[SITE_SETTINGS_API];
   if (settings?.ok && Array.isArray(settings.data))
     shopStore.set(siteSettingsAtom, siteSettingsFromRecords(settings.data as SiteSettings[]));
-  hydrateRoot(container, app, {
-    onRecoverableError: (error, info) => {
-      // A part the server left to the browser on purpose (its remote was slow or down) is not a failure.
-      const digest = (error as { digest?: unknown } | null)?.digest;
-      if (digest === DRAWN_IN_BROWSER_DIGEST) return;
-      console.error(
-        'The page could not take over its server-rendered HTML',
-        error,
-        info.componentStack ?? '',
-      );
-    },
+  // In a transition, React takes the page over in slices of a few milliseconds, giving the main thread
+  // back between them (a click meanwhile hydrates its own part first); outside one, the whole page is
+  // one long task (Lighthouse's total blocking time on `/`, docs/performance.md).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => {
+        // A part the server left to the browser on purpose (its remote was slow or down) is not a failure.
+        const digest = (error as { digest?: unknown } | null)?.digest;
+        if (digest === DRAWN_IN_BROWSER_DIGEST) return;
+        console.error(
+          'The page could not take over its server-rendered HTML',
+          error,
+          info.componentStack ?? '',
+        );
+      },
+    });
   });
 } else {
   createRoot(container).render(app);
