@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayConfigError, GatewayEnvError, startGateway } from '../src/index';
+import { ACCESS_LOG_FLUSH_MS, createGatewayLogger } from '../src/logging/gateway-logger';
 import { memoryLogger, writeKongFile } from './support/gateway.fixture';
-import { unusedPort } from './support/upstream.server';
+import { startUpstream, unusedPort } from './support/upstream.server';
 
 const GATEWAY_DIR = resolve(__dirname, '..');
 const MINIMAL =
@@ -20,6 +23,16 @@ function kongFile(yaml: string): string {
   cleanups.push(file.remove);
   return file.path;
 }
+
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const accessLines = (text: string) => jsonLines(text).filter((line) => line['msg'] === 'request');
+const answered = async (url: string, count: number) => {
+  for (let n = 0; n < count; n += 1) expect((await fetch(`${url}/api/item-${n}`)).status).toBe(200);
+};
 
 async function refusal(yaml: string): Promise<string> {
   const start = startGateway({
@@ -79,7 +92,7 @@ describe('command line (src/main.ts)', () => {
     exit: Promise<number | null>;
     stdout: () => string;
     stderr: () => string;
-    kill(): void;
+    kill(signal?: NodeJS.Signals): void;
   } {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: GATEWAY_DIR,
@@ -92,8 +105,41 @@ describe('command line (src/main.ts)', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = once(child, 'exit').then(([code]) => code as number | null);
     cleanups.push(() => child.kill('SIGKILL'));
-    return { exit, stdout: () => stdout, stderr: () => stderr, kill: () => child.kill('SIGTERM') };
+    return {
+      exit,
+      stdout: () => stdout,
+      stderr: () => stderr,
+      kill: (signal: NodeJS.Signals = 'SIGTERM') => child.kill(signal),
+    };
   }
+
+  /** The gateway of src/main.ts in front of an echo service, once it listens: its URL and its run. */
+  async function mainInFrontOfEcho() {
+    const echo = await startUpstream('api');
+    cleanups.push(() => void echo.close());
+    const run = runMain({ GATEWAY_CONFIG: kongFile(MINIMAL), GATEWAY_UPSTREAMS: `api=${echo.address}` });
+    const deadline = Date.now() + 15_000;
+    while (!run.stdout().includes('gateway listening') && Date.now() < deadline) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    const listening = jsonLines(run.stdout()).find((line) => line['msg'] === 'gateway listening');
+    expect(listening, run.stderr()).toBeDefined();
+    return { url: String(listening!['url']), run };
+  }
+
+  it('writes each access line within its flush interval, so a kill -9 after that loses none', async () => {
+    const { url, run } = await mainInFrontOfEcho();
+    await answered(url, 10);
+    const answeredAt = Date.now();
+    // Ten lines (about 2 KB) are under the batch size: only the timed flush writes them.
+    while (accessLines(run.stdout()).length < 10 && Date.now() - answeredAt < ACCESS_LOG_FLUSH_MS + 2_000) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    run.kill('SIGKILL');
+    await run.exit;
+    const paths = accessLines(run.stdout()).map((line) => line['path']);
+    expect(paths).toEqual(Array.from({ length: 10 }, (_, n) => `/api/item-${n}`));
+  });
 
   it('exits 1 with a clear message when the file uses an unknown plugin', async () => {
     const run = runMain({ GATEWAY_CONFIG: kongFile(`${MINIMAL}plugins:\n  - name: key-auth\n`) });
@@ -147,5 +193,26 @@ describe('command line (src/main.ts)', () => {
     );
     run.kill();
     expect(await run.exit).toBe(0);
+  });
+});
+
+describe('access log', () => {
+  it('writes the access lines still gathered when it is closed', async () => {
+    const echo = await startUpstream('api');
+    cleanups.push(() => void echo.close());
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-log-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const log = join(dir, 'gateway.log');
+    const gateway = await startGateway({
+      configPath: kongFile(MINIMAL),
+      port: 0,
+      host: '127.0.0.1',
+      upstreams: { api: echo.address },
+      logger: createGatewayLogger('info', log),
+    });
+    await answered(gateway.url, 5);
+    // In the process that goes on (the local stack's gateway), not at its exit.
+    await gateway.close();
+    expect(accessLines(readFileSync(log, 'utf8'))).toHaveLength(5);
   });
 });

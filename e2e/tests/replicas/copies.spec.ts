@@ -1,5 +1,4 @@
 import { type Order, type Product } from '@shop/contracts';
-import { markLogs } from '../support/logs';
 import { api, placeOrder, sorted, stockOf, storedOrdersOf } from '../support/orders';
 import { copiesOf, directUrl } from '../support/replicas';
 import { expect, test, minus, INVALIDATED_WITHIN_MS } from './replicated-shop';
@@ -17,13 +16,13 @@ test('runs two copies of products and orders on their own ports, and both copies
   expect(stack.natsUrl.split(',')).toHaveLength(3);
 
   const url = '/api/products?limit=7';
-  const since = markLogs(stack.logDir, ['gateway']);
+  const since = Date.now();
   for (let n = 0; n < 20; n += 1) {
     const response = await fetch(`${stack.url}${url}`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as Product[]).length).toBeGreaterThan(0);
   }
-  // The gateway writes its access lines a moment after answering; the query is not logged.
+  // The gateway writes its access lines up to a second after answering; the query is not logged.
   const path = '/api/products';
   await expect
     .poll(() => completed('products', since, path) + completed('products-2', since, path), { timeout: 5_000 })

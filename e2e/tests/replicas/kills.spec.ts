@@ -27,8 +27,8 @@ test('takes orders (orders asks products over NATS) after one NATS node is kille
   const node = stack.pidOf('nats-1');
   expect(node).toBeDefined();
   const orderCopies = copiesOf(stack, 'orders').map((copy) => copy.name);
-  // The gateway's log from here on: earlier tests' checkouts are in it too.
-  const sinceKill = markLogs(stack.logDir, ['gateway']);
+  // The gateway's lines from here on: earlier tests' checkouts are in its log too.
+  const sinceKill = Date.now();
   const seen = lines.length;
   process.kill(node!, 'SIGKILL');
 

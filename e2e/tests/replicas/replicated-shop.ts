@@ -9,7 +9,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from '../fixtures';
-import { type LogMark, jsonLinesSince } from '../support/logs';
+import { jsonLinesSince } from '../support/logs';
 import { SHORTENED_RECOVERY_ENV, api } from '../support/orders';
 import { copiesOf, counterOn } from '../support/replicas';
 
@@ -38,13 +38,14 @@ export interface ReplicatedShop {
   countersOf(service: string, name: string): Promise<number[]>;
   /**
    * How many requests the gateway sent to a copy of a service (its access line names the copy's address)
-   * since `since`, a mark of the gateway's log (`markLogs(stack.logDir, ['gateway'])`: the log holds every
-   * earlier test's too), for paths starting with `path`, and with `method` and `status` when given. The
-   * services themselves log only the requests that failed, were refused or were slow.
+   * and answered at `sinceMs` (epoch ms) or later, for paths starting with `path`, and with `method` and
+   * `status` when given. By the lines' own time, not by where the log ended: the gateway writes its lines
+   * in batches up to a second late (gateway-logger.ts), so an earlier test's may still come after any mark
+   * of the file. The services themselves log only the requests that failed, were refused or were slow.
    */
   completed(
     instance: string,
-    since: LogMark,
+    sinceMs: number,
     path: string,
     filter?: { method?: string; status?: number },
   ): number;
@@ -98,11 +99,12 @@ export const test = base.extend<object, { replicated: ReplicatedShop }>({
           },
           countersOf: (service, name) =>
             Promise.all(copiesOf(stack, service).map((copy) => counterOn(copy, name))),
-          completed: (instance, since, path, { method, status } = {}) => {
+          completed: (instance, sinceMs, path, { method, status } = {}) => {
             const copy = stack.instances.find((each) => each.name === instance);
             if (!copy) throw new Error(`no copy named ${instance}`);
-            return jsonLinesSince(stack.logDir, 'gateway', '"msg":"request"', since).filter(
+            return jsonLinesSince(stack.logDir, 'gateway', '"msg":"request"').filter(
               (line) =>
+                Number(line['time']) >= sinceMs &&
                 line['upstream'] === `${copy.service} 127.0.0.1:${copy.port}` &&
                 String(line['path']).startsWith(path) &&
                 (method === undefined || line['method'] === method) &&

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { GatewayEnvError } from '../config/gateway-env';
 import type { GatewayRoute } from '../config/gateway-config';
 import { loadKongConfig } from '../config/kong-config.loader';
-import { createGatewayLogger } from '../logging/gateway-logger';
+import { createGatewayLogger, flushGatewayLog } from '../logging/gateway-logger';
 import { PluginSet } from './plugin-resolver';
 import { RouteMatcher } from '../routing/route-matcher';
 import { GatewayMetrics } from '../telemetry/gateway-metrics';
@@ -173,9 +173,10 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
         plan.balancers.stop();
         server.close(() => {
           clearTimeout(force);
-          void Promise.allSettled([pools.destroy(), status?.close(), plan.tracer?.shutdown()]).then(() =>
-            resolveClose(),
-          );
+          void Promise.allSettled([pools.destroy(), status?.close(), plan.tracer?.shutdown()])
+            // The last access lines, still gathered in memory (gateway-logger.ts).
+            .then(() => flushGatewayLog(logger))
+            .then(() => resolveClose());
         });
         server.closeIdleConnections();
       });

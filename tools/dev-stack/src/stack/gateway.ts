@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startGateway } from '@shop/gateway';
+import { gatewayLogDestination, startGateway } from '@shop/gateway';
 import { repoRoot } from '@shop/infra';
 import pino from 'pino';
 import type { Parts } from './parts.js';
@@ -30,7 +30,7 @@ export async function startStackGateway(options: StackGatewayOptions): Promise<{
     host: options.host,
     upstreams: options.upstreams,
     rateLimitFactor: options.rateLimitFactor,
-    logger: pino(pino.destination({ dest: join(options.logDir, 'gateway.log'), sync: false })),
+    logger: pino(gatewayLogDestination(join(options.logDir, 'gateway.log'))),
     statusPort: options.statusPort,
     telemetryEnv: {
       ...process.env,
