@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { profiled } from '../lib/cpu-profile.js';
 import { mainThreadCpuMs, statCpuMs } from '../lib/part-clocks.js';
 import { type ReferenceHop, startNginxHop, startNodeHop } from '../lib/reference-hops.js';
 import { spreadOf } from '../lib/regressions.js';
@@ -96,9 +97,12 @@ export const readsSection: BenchSection = {
         gateway: { url: stack.url, cpuMs: mainThreadCpuMs },
       };
       const runs: Record<Target, Run[]> = { bare: [], direct: [], nginx: [], node: [], gateway: [] };
+      let pass = 0;
       for (const target of [...TARGETS, ...[...TARGETS].reverse()]) {
         const { url, cpuMs } = targets[target];
-        const run = await load(`${url}${PATH}`, connections, durationS, servicePid, cpuMs);
+        const measure = () => load(`${url}${PATH}`, connections, durationS, servicePid, cpuMs);
+        // The gateway's phases, profiled when BENCH_CPU_PROFILE asks (docs/performance.md, "Catalogue reads").
+        const run = await (target === 'gateway' ? profiled(`reads-gateway-${++pass}`, measure) : measure());
         log(
           `  ${target.padEnd(8)} ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ` +
             `CPU per request: ${target === 'direct' ? '' : `${target} ${Math.round(run.hopUs)} µs, `}products ${Math.round(run.serviceUs)} µs`,
