@@ -4,7 +4,7 @@
  *
  * Written without `Intl`: a page's first `Intl` formatter loads the browser's locale data, about 30 ms of
  * main thread (125 ms under Lighthouse's mobile throttling) in one task nothing can split, and prices are
- * on the first screen of every page (docs/performance.md, "First load of `/`"). The format is fixed.
+ * on the first screen of every page (docs/performance.md, "The hot paths' goals"). The format is fixed.
  */
 export function formatPrice(amount: number, currencySymbol: string): string {
   const sign = amount < 0 ? '-' : '';
