@@ -90,8 +90,13 @@ deny contains msg if {
 	some workload in of_component({"service", "frontend", "renderer"})
 	image := workload.spec.template.spec.containers[0].image
 	pinned(image)
-	not regex.match(`^registry\.example\.com/shop/[^:@/]+:\d+\.\d+\.\d+$`, image)
+	not shop_release(image)
 	msg := sprintf("%s: image %s is not a release of the shop's own (%s<unit>:x.y.z)", [id(workload), image, shop_registry])
+}
+
+shop_release(image) if {
+	startswith(image, shop_registry)
+	regex.match(`^[^:@/]+:\d+\.\d+\.\d+$`, trim_prefix(image, shop_registry))
 }
 
 # A ServiceAccount of its own unit, and no API token mounted: no pod of the shop talks to the API server.
