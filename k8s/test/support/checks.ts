@@ -380,13 +380,22 @@ export function devSecretNamesOwnDatabase(m: Manifests, unit: string): void {
 // Users service
 
 /**
- * What the service refuses to start without in production (services/users/src/config/users.config.ts);
- * k8s/policy/users.rego holds the same list, and refuses a users Deployment that does not take them from
- * users-secrets.
+ * What the users Deployment takes from users-secrets and cannot start without (no `optional`):
+ * k8s/policy/users.rego holds it to what the service refuses to start without in production.
  */
-const REQUIRED_SECRETS = ['JWT_PRIVATE_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+function requiredUsersSecrets(m: Manifests): string[] {
+  const deployment = workloadsOf(m.render('base/users')).find((w) => w.kind === 'Deployment')!;
+  return (podTemplateOf(deployment).spec.containers[0]!.env ?? [])
+    .filter(
+      ({ valueFrom }) =>
+        valueFrom?.secretKeyRef?.name === 'users-secrets' && !valueFrom.secretKeyRef.optional,
+    )
+    .map(({ name }) => name);
+}
 
 export function usersSecretsCreatedByTheReadme(m: Manifests): void {
+  const required = requiredUsersSecrets(m);
+  expect(required, 'the secrets the users Deployment requires').toContain('JWT_PRIVATE_KEY');
   expect(
     m
       .render('examples/dev-secrets')
@@ -398,7 +407,7 @@ export function usersSecretsCreatedByTheReadme(m: Manifests): void {
   expect(start, 'k8s/README.md shows how to create users-secrets').toBeGreaterThanOrEqual(0);
   const command = readme.slice(start, readme.indexOf('```', start));
   const keys = [...command.matchAll(/--from-(?:file|literal)=(\w+)=/g)].map((match) => match[1]);
-  expect(keys, 'the keys the README puts in users-secrets').toEqual(expect.arrayContaining(REQUIRED_SECRETS));
+  expect(keys, 'the keys the README puts in users-secrets').toEqual(expect.arrayContaining(required));
   expect(command).toContain('--from-file=JWT_PRIVATE_KEY=');
 }
 
@@ -820,9 +829,6 @@ export function runsTheImagesUserAndPort(m: Manifests, unit: string): void {
 // ---------------------------------------------------------------------------------------------------
 // Production data tier: NATS and MongoDB as sets of three (docs/decisions/0016-production-data-tier.md)
 
-/** Servers of the NATS cluster and members of the MongoDB replica set in production. */
-export const PROD_DATA_MEMBERS = 3;
-
 interface DataSet {
   container: Container & { args?: string[] };
   /** Each pod's stable name, `<set>-<ordinal>.<headless service>`. */
@@ -875,8 +881,9 @@ export function prodServiceNamesEveryMember(m: Manifests, unit: string): void {
   expect(config?.data?.NATS_URL?.split(',').sort(), `${unit}'s NATS_URL names every NATS server`).toEqual(
     nats.members.map((member) => `nats://${member}:${client}`),
   );
+  // As many copies of each stream as the cluster has servers (k8s/policy/prod.rego: three).
   expect(config?.data?.NATS_STREAM_REPLICAS, `${unit}'s NATS_STREAM_REPLICAS`).toBe(
-    String(PROD_DATA_MEMBERS),
+    String(nats.members.length),
   );
   const reference = envOf(container, 'MONGO_URL')?.valueFrom?.secretKeyRef;
   expect(reference, 'MONGO_URL from its Secret').toEqual({ name: `${unit}-mongodb`, key: 'MONGO_URL' });
