@@ -72,3 +72,18 @@ export async function lighthouseOf(
       throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? failure}, ${attempt} times`);
   }
 }
+
+/**
+ * Lighthouse as one section runs it: each result kept in `keepIn` when given, and the runs Lighthouse failed
+ * and that were tried again noted in `failures`, which the section names in its figures' notes.
+ */
+export function lighthouseIn(keepIn: string | undefined): {
+  failures: string[];
+  of(url: string, port: number, categories: string[]): Promise<LighthouseResult>;
+} {
+  const failures: string[] = [];
+  return {
+    failures,
+    of: (url, port, categories) => lighthouseOf(url, { port, categories, keepIn, failures }),
+  };
+}

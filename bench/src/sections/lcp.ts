@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
-import { launchChrome, lcpElementOf, lighthouseOf, median } from '../lib/lighthouse.js';
+import { launchChrome, lcpElementOf, lighthouseIn, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 
 /** Measured runs per page (after one untimed warm-up each); LCP_RUNS overrides. */
@@ -114,16 +114,11 @@ async function serveStaticGrid(html: string, gatewayUrl: string): Promise<{ url:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-/** The runs Lighthouse itself failed and that were tried again, named in the figure's notes. */
-const lighthouseFailures: string[] = [];
+/** Lighthouse as this section runs it: the runs it failed and tried again are named in the figure's notes. */
+const lighthouse = lighthouseIn(LHR_DIR);
 
 async function audit(url: string, port: number): Promise<PageRun> {
-  const lhr = await lighthouseOf(url, {
-    port,
-    categories: ['performance'],
-    keepIn: LHR_DIR,
-    failures: lighthouseFailures,
-  });
+  const lhr = await lighthouse.of(url, port, ['performance']);
   const value = (id: string): number => {
     const found = lhr.audits[id]?.numericValue;
     if (found === undefined) throw new Error(`Lighthouse on ${url} measured no ${id}`);
@@ -172,7 +167,7 @@ function summary(name: string, runs: PageRun[]): string {
 }
 
 async function run({ stack, log }: BenchContext): Promise<Figure[]> {
-  lighthouseFailures.length = 0;
+  lighthouse.failures.length = 0;
   const listed = await fetch(`${stack.url}/api/products`);
   if (!listed.ok) throw new Error(`GET /api/products answered ${listed.status}`);
   const products = (await listed.json()) as Product[];
@@ -219,7 +214,7 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
       notes:
         `median of ${RUNS} Lighthouse runs each (mobile defaults, simulated throttling), after one untimed warm-up each; ` +
         `${products.length} products. ${summary('shop', runs.shop)}; ${summary('static', runs.static)}.` +
-        (lighthouseFailures.length ? ` Lighthouse runs retried: ${lighthouseFailures.join(', ')}.` : ''),
+        (lighthouse.failures.length ? ` Lighthouse runs retried: ${lighthouse.failures.join(', ')}.` : ''),
     }),
     // The goals for the first screen's main thread, read from the same runs.
     ...MAIN_THREAD_GOALS.map(({ id, what, unit, goal, better, of, format }) =>

@@ -21,7 +21,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { RunningStack } from '@shop/dev-stack';
 import autocannon from 'autocannon';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
-import { type LaunchedChrome, launchChrome, lcpElementOf, lighthouseOf, median } from '../lib/lighthouse.js';
+import { type LaunchedChrome, launchChrome, lcpElementOf, lighthouseIn, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 import { staticCopyOf } from '../lib/static-copy.js';
 import { BENCH_PROCESS, partClocks, settle, spentSince } from '../lib/part-clocks.js';
@@ -139,15 +139,10 @@ interface LighthouseRun {
   lcpElement: string;
 }
 
-const lighthouseFailures: string[] = [];
+const lighthouse = lighthouseIn(LHR_DIR);
 
 async function lcpOf(url: string, port: number): Promise<LighthouseRun> {
-  const lhr = await lighthouseOf(url, {
-    port,
-    categories: ['performance'],
-    keepIn: LHR_DIR,
-    failures: lighthouseFailures,
-  });
+  const lhr = await lighthouse.of(url, port, ['performance']);
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
   if (lcpMs === undefined) throw new Error(`Lighthouse on ${url} measured no LCP`);
   const metrics = (
@@ -162,12 +157,7 @@ async function lcpOf(url: string, port: number): Promise<LighthouseRun> {
 
 /** The SEO category's score, and the audits that count towards it and did not pass. */
 async function seoOf(url: string, port: number): Promise<{ score: number; failed: string[] }> {
-  const lhr = await lighthouseOf(url, {
-    port,
-    categories: ['seo'],
-    keepIn: LHR_DIR,
-    failures: lighthouseFailures,
-  });
+  const lhr = await lighthouse.of(url, port, ['seo']);
   const category = lhr.categories['seo'];
   const failed = (category?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -262,7 +252,7 @@ async function get(url: string, accept: string, expected = 200): Promise<Buffer>
 // ---------------------------------------------------------------------------------------------------------
 
 async function run({ startStack, connections, durationS, log }: BenchContext): Promise<Figure[]> {
-  lighthouseFailures.length = 0;
+  lighthouse.failures.length = 0;
   const stackLog: string[] = [];
   log('starting a stack of its own (its log names the render service and the page server)...');
   const stack = await startStack({ log: (line) => stackLog.push(line) });
@@ -485,7 +475,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
           )} B without scripts, ${answered.get(paths[page])!.encoding ?? 'uncompressed'} as the shop sent it (the copy likewise). ` +
           `Observed (unthrottled) LCP, median: shop ${Math.round(median(runs.shop.map((r) => r.observedLcpMs)))} ms, ` +
           `static ${Math.round(median(runs.static.map((r) => r.observedLcpMs)))} ms. ` +
-          (lighthouseFailures.length ? `Lighthouse runs retried: ${lighthouseFailures.join(', ')}. ` : '') +
+          (lighthouse.failures.length ? `Lighthouse runs retried: ${lighthouse.failures.join(', ')}. ` : '') +
           `shop: LCP ${ms(runs.shop)} ms, element \`${runs.shop[0]?.lcpElement}\`; ` +
           `static: LCP ${ms(runs.static)} ms, element \`${runs.static[0]?.lcpElement}\`.`,
       });
@@ -547,6 +537,13 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       target: 0,
       reportOnly: true,
     } as const;
+    // The parts of the rendered page's CPU, each against the whole page's, reported only.
+    const againstWholePage = {
+      reference: { what: 'the whole page', value: round(pageCpuMs, 2), unit: 'ms' },
+      better: 'lower',
+      target: 0,
+      reportOnly: true,
+    } as const;
 
     return [
       lcpFigure('home'),
@@ -585,10 +582,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
           value: round(byPart['render service (renderFragment, its HTTP)'], 2),
           unit: 'ms',
         },
-        reference: { what: 'the whole page', value: round(pageCpuMs, 2), unit: 'ms' },
-        better: 'lower',
-        target: 0,
-        reportOnly: true,
+        ...againstWholePage,
       }),
       figure({
         id: 'server-rendering.cpu-page-server',
@@ -598,10 +592,7 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
           value: round(byPart['page server (its render, composition, fetch of the fragment)'], 2),
           unit: 'ms',
         },
-        reference: { what: 'the whole page', value: round(pageCpuMs, 2), unit: 'ms' },
-        better: 'lower',
-        target: 0,
-        reportOnly: true,
+        ...againstWholePage,
       }),
     ];
   } finally {
