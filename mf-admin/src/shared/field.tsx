@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import shared from './admin.module.css';
 
 export interface FieldProps {
@@ -25,5 +25,33 @@ export function Field({ id, label, hint, children }: FieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+export interface InputFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className' | 'value' | 'onChange'
+> {
+  id: string;
+  label: string;
+  /** Under the input, which it describes. */
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A Field whose control is one input of the admin look, described by the hint when there is one. */
+export function InputField({ id, label, hint, value, onChange, ...input }: InputFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <input
+        id={id}
+        className={shared['input']}
+        {...input}
+        aria-describedby={hint === undefined ? undefined : `${id}-hint`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
   );
 }

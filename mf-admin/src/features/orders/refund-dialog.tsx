@@ -3,7 +3,7 @@ import { apiFetch, formatPrice } from '@shop/state';
 import { Button, MessageBox, Modal, modalStyles, showToast, useAction } from '@shop/ui';
 import { type FormEvent, useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { Field } from '../../shared/field';
+import { Field, InputField } from '../../shared/field';
 
 export interface RefundDialogProps {
   /** The paid order to refund; the dialog is closed while there is none. */
@@ -73,30 +73,26 @@ function RefundForm({
   return (
     <form className={shared['form']} onSubmit={submit} aria-label="Refund">
       {refusal && <MessageBox variant="danger">{refusal}</MessageBox>}
-      <Field id={`${id}-amount`} label="Amount">
-        <input
-          id={`${id}-amount`}
-          className={shared['input']}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          max={(leftToRefund(order) / 100).toFixed(2)}
-          step="0.01"
-          required
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-reference`} label="Payment reference">
-        <input
-          id={`${id}-reference`}
-          className={shared['input']}
-          required
-          maxLength={100}
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-        />
-      </Field>
+      <InputField
+        id={`${id}-amount`}
+        label="Amount"
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        max={(leftToRefund(order) / 100).toFixed(2)}
+        step="0.01"
+        required
+        value={amount}
+        onChange={setAmount}
+      />
+      <InputField
+        id={`${id}-reference`}
+        label="Payment reference"
+        required
+        maxLength={100}
+        value={reference}
+        onChange={setReference}
+      />
       <Field id={`${id}-reason`} label="Reason">
         <textarea
           id={`${id}-reason`}

@@ -8,7 +8,7 @@ import { apiFetch } from '@shop/state';
 import { Button, showToast, useAction } from '@shop/ui';
 import { type FormEvent, useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { Field } from '../../shared/field';
+import { InputField } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
 
 /** One payment method's wallet: its details and QR code, saved with 'Save Changes'. */
@@ -32,16 +32,14 @@ export function WalletForm({ wallet, onSaved }: { wallet: Wallet; onSaved: (wall
   return (
     <form className={shared['form']} aria-labelledby={`${id}-method`} onSubmit={save}>
       <h2 id={`${id}-method`}>{wallet.paymentMethod}</h2>
-      <Field id={`${id}-details`} label="Payment Details">
-        <input
-          id={`${id}-details`}
-          className={shared['input']}
-          required
-          maxLength={WALLET_DETAILS_MAX_LENGTH}
-          value={details}
-          onChange={(event) => setDetails(event.target.value)}
-        />
-      </Field>
+      <InputField
+        id={`${id}-details`}
+        label="Payment Details"
+        required
+        maxLength={WALLET_DETAILS_MAX_LENGTH}
+        value={details}
+        onChange={setDetails}
+      />
       <ImageUploadField
         label="QR Code"
         url={qrCode}

@@ -9,7 +9,7 @@ import { Button, showToast, useAction } from '@shop/ui';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
-import { Field } from '../../shared/field';
+import { InputField } from '../../shared/field';
 import { ImageUploadField } from '../../shared/image-upload-field';
 
 /**
@@ -53,46 +53,36 @@ export function WebsiteForm({
 
   return (
     <form className={shared['form']} onSubmit={save} aria-label="Website settings">
-      <Field id={`${id}-name`} label="Site Name">
-        <input
-          id={`${id}-name`}
-          className={shared['input']}
-          required
-          maxLength={SITE_SETTINGS_LIMITS.siteName}
-          value={siteName}
-          onChange={(event) => setSiteName(event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-currency`} label="Currency" hint="The symbol shown before every price, e.g. $ or €.">
-        <input
-          id={`${id}-currency`}
-          className={shared['input']}
-          required
-          maxLength={SITE_SETTINGS_LIMITS.currency}
-          aria-describedby={`${id}-currency-hint`}
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
-        />
-      </Field>
-      <Field
+      <InputField
+        id={`${id}-name`}
+        label="Site Name"
+        required
+        maxLength={SITE_SETTINGS_LIMITS.siteName}
+        value={siteName}
+        onChange={setSiteName}
+      />
+      <InputField
+        id={`${id}-currency`}
+        label="Currency"
+        hint="The symbol shown before every price, e.g. $ or €."
+        required
+        maxLength={SITE_SETTINGS_LIMITS.currency}
+        value={currency}
+        onChange={setCurrency}
+      />
+      <InputField
         id={`${id}-low-stock`}
         label="Low stock threshold"
         hint="A product with this many units or fewer is low on stock, unless it has a threshold of its own."
-      >
-        <input
-          id={`${id}-low-stock`}
-          className={shared['input']}
-          type="number"
-          inputMode="numeric"
-          required
-          min={0}
-          max={SITE_SETTINGS_LIMITS.lowStockThreshold}
-          step={1}
-          aria-describedby={`${id}-low-stock-hint`}
-          value={lowStockThreshold}
-          onChange={(event) => setLowStockThreshold(event.target.value)}
-        />
-      </Field>
+        type="number"
+        inputMode="numeric"
+        required
+        min={0}
+        max={SITE_SETTINGS_LIMITS.lowStockThreshold}
+        step={1}
+        value={lowStockThreshold}
+        onChange={setLowStockThreshold}
+      />
       <ImageUploadField
         label="Logo"
         url={logo}
