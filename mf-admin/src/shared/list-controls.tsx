@@ -1,5 +1,6 @@
 import { Button } from '@shop/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styles from './admin.module.css';
 
 export interface SearchFormProps {
@@ -68,4 +69,26 @@ export function Pagination({ page, pageCount, total, noun, onPage }: PaginationP
       </Button>
     </nav>
   );
+}
+
+/** A list's own filter beside the search box: its label around the control (a check box, a select). */
+export function ListFilter({ children }: { children: ReactNode }) {
+  return <label className={styles['filter']}>{children}</label>;
+}
+
+/**
+ * A list's own filters, kept in the URL beside its search and page: `setFilter` sets one (an empty value
+ * removes it) and goes back to the first page.
+ */
+export function useListFilters<Name extends string>() {
+  const [params, setParams] = useSearchParams();
+  const setFilter = (name: Name, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+  return { params, setFilter };
 }

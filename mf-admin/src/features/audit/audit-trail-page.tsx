@@ -10,8 +10,8 @@ import {
 } from '@shop/contracts';
 import { formatDate } from '@shop/state';
 import { VisuallyHidden, useApiGet } from '@shop/ui';
-import { useSearchParams } from 'react-router-dom';
 import shared from '../../shared/admin.module.css';
+import { ListFilter, useListFilters } from '../../shared/list-controls';
 import { ListScreen } from '../../shared/list-screen';
 import { PAGE_SIZE, type ListPosition, usePagedList } from '../../shared/use-paged-list';
 import styles from './audit-trail-page.module.css';
@@ -101,26 +101,55 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The trail's select filters: the parameter each sets, its label, and the values it offers. */
+const SELECT_FILTERS = [
+  { name: 'action', label: 'Action', anyLabel: 'All actions', values: ADMIN_ACTIONS, labels: ACTION_LABELS },
+  {
+    name: 'targetType',
+    label: 'Record',
+    anyLabel: 'All records',
+    values: AUDIT_TARGET_TYPES,
+    labels: TARGET_LABELS,
+  },
+] as const;
+
+/** One filter of the trail: a select of every value it has, or 'All …' for no filter. */
+function SelectFilter(props: {
+  label: string;
+  anyLabel: string;
+  values: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { label, anyLabel, values, labels, value, onChange } = props;
+  return (
+    <ListFilter>
+      {label}
+      <select value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{anyLabel}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </ListFilter>
+  );
+}
+
 /**
  * Audit Trail (docs/product/screens.md, "Audit Trail"): what admins did, newest first, from the data
  * service's append-only trail; filtered by action, kind of record and admin, searched by a record's id.
  * Read-only: nothing on this screen or behind it changes an entry.
  */
 export default function AuditTrailPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters<keyof AuditFilters>();
   const filters = readFilters(params);
   const list = usePagedList<AuditEntry>((position) => auditPath(position, filters));
   const admins = useApiGet<UserSummary[]>(ADMINS_PATH);
   const emailOf = (id: string) =>
     (admins.status === 'loaded' && admins.response.data.find((user) => user._id === id)?.email) || id;
-  const filter = (name: keyof AuditFilters, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
 
   return (
     <ListScreen
@@ -128,33 +157,16 @@ export default function AuditTrailPage() {
       searchHint="Finds the actions on one record: give its id (a product, order, user, wallet or settings id)."
       actions={
         <>
-          <label className={styles['filter']}>
-            Action
-            <select value={filters.action ?? ''} onChange={(event) => filter('action', event.target.value)}>
-              <option value="">All actions</option>
-              {ADMIN_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {ACTION_LABELS[action]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles['filter']}>
-            Record
-            <select
-              value={filters.targetType ?? ''}
-              onChange={(event) => filter('targetType', event.target.value)}
-            >
-              <option value="">All records</option>
-              {AUDIT_TARGET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TARGET_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </label>
+          {SELECT_FILTERS.map(({ name, ...select }) => (
+            <SelectFilter
+              key={name}
+              {...select}
+              value={filters[name]}
+              onChange={(value) => setFilter(name, value)}
+            />
+          ))}
           {filters.actorId && (
-            <button type="button" className={styles['chip']} onClick={() => filter('actorId', '')}>
+            <button type="button" className={styles['chip']} onClick={() => setFilter('actorId', '')}>
               Only {emailOf(filters.actorId)} <span aria-hidden="true">×</span>
               <VisuallyHidden> (show every admin)</VisuallyHidden>
             </button>
@@ -176,7 +188,7 @@ export default function AuditTrailPage() {
                 type="button"
                 className={styles['link']}
                 aria-label={`Only the actions of ${emailOf(entry.actorId)}`}
-                onClick={() => filter('actorId', entry.actorId)}
+                onClick={() => setFilter('actorId', entry.actorId)}
               >
                 {emailOf(entry.actorId)}
               </button>

@@ -2,8 +2,9 @@ import { PRODUCTS_API, type Product } from '@shop/contracts';
 import { formatPrice, siteSettingsAtom } from '@shop/state';
 import { buttonClass } from '@shop/ui';
 import { useAtomValue } from 'jotai';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import shared from '../../shared/admin.module.css';
+import { ListFilter, useListFilters } from '../../shared/list-controls';
 import { ListScreen } from '../../shared/list-screen';
 import { DeleteButton, DeleteDialog, useRowDeletion } from '../../shared/row-deletion';
 import { useListAction } from '../../shared/use-list-action';
@@ -20,17 +21,9 @@ const productsPath = ({ q, page }: ListPosition, lowStock: boolean) =>
  */
 export default function AllProductsPage() {
   const { currency } = useAtomValue(siteSettingsAtom);
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useListFilters<'lowStock'>();
   const lowStockOnly = params.get('lowStock') === 'true';
   const list = usePagedList<Product>((position) => productsPath(position, lowStockOnly));
-  const filterLowStock = (only: boolean) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (only) next.set('lowStock', 'true');
-      else next.delete('lowStock');
-      next.delete('page');
-      return next;
-    });
   const { act } = useListAction(list.reload);
   const deletion = useRowDeletion<Product>(
     act,
@@ -44,14 +37,14 @@ export default function AllProductsPage() {
       searchHint="Finds the text in the name, brand, category or description."
       actions={
         <>
-          <label className={styles['filter']}>
+          <ListFilter>
             <input
               type="checkbox"
               checked={lowStockOnly}
-              onChange={(event) => filterLowStock(event.target.checked)}
+              onChange={(event) => setFilter('lowStock', event.target.checked ? 'true' : '')}
             />
             Low stock only
-          </label>
+          </ListFilter>
           <Link to="/create-listing" className={buttonClass('primary')}>
             Create Listing
           </Link>
