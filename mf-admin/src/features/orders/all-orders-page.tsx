@@ -30,6 +30,21 @@ const COMMANDS: Record<OrderCommand, { path: (id: string) => string; done: strin
   cancel: { path: (id) => `${id}/cancel`, done: 'Order cancelled' },
 };
 
+/** A row's command on its order: named with the order's id, and waiting while the order is busy. */
+function OrderButton(props: { order: Order; busy: string | undefined; label: string; onClick: () => void }) {
+  const { order, busy, label, onClick } = props;
+  return (
+    <Button
+      variant="secondary"
+      disabled={busy === order._id}
+      aria-label={`${label} order ${order._id}`}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}
+
 /**
  * All Orders (docs/product/screens.md, "All Orders"): confirm payments from their receipts, deliver,
  * cancel (before delivery), refund (a confirmed payment), delete.
@@ -127,46 +142,33 @@ export default function AllOrdersPage() {
             <td>
               <div className={shared['actions']}>
                 {!order.isCancelled && ORDER_ACTION_FROM.markPaid.includes(order.status) && (
-                  <Button
-                    variant="secondary"
-                    disabled={busy === order._id}
-                    aria-label={`Mark Paid order ${order._id}`}
+                  <OrderButton
+                    order={order}
+                    busy={busy}
+                    label="Mark Paid"
                     onClick={() => run(order, 'markPaid')}
-                  >
-                    Mark Paid
-                  </Button>
+                  />
                 )}
                 {!order.isCancelled &&
                   ORDER_ACTION_FROM.deliver.includes(order.status) &&
                   !order.isDelivered && (
-                    <Button
-                      variant="secondary"
-                      disabled={busy === order._id}
-                      aria-label={`Delivered order ${order._id}`}
+                    <OrderButton
+                      order={order}
+                      busy={busy}
+                      label="Delivered"
                       onClick={() => run(order, 'deliver')}
-                    >
-                      Delivered
-                    </Button>
+                    />
                   )}
                 {!order.isCancelled && !order.isDelivered && (
-                  <Button
-                    variant="secondary"
-                    disabled={busy === order._id}
-                    aria-label={`Cancel order ${order._id}`}
+                  <OrderButton
+                    order={order}
+                    busy={busy}
+                    label="Cancel"
                     onClick={() => setCancelling(order)}
-                  >
-                    Cancel
-                  </Button>
+                  />
                 )}
                 {order.status === 'Paid' && leftToRefund(order) > 0 && (
-                  <Button
-                    variant="secondary"
-                    disabled={busy === order._id}
-                    aria-label={`Refund order ${order._id}`}
-                    onClick={() => setRefunding(order)}
-                  >
-                    Refund
-                  </Button>
+                  <OrderButton order={order} busy={busy} label="Refund" onClick={() => setRefunding(order)} />
                 )}
                 <DeleteButton
                   deletion={deletion}
