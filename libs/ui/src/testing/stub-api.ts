@@ -93,3 +93,24 @@ export const page = (items: unknown[], total = items.length): StubAnswer => ({
   body: items,
   headers: { 'X-Total-Count': String(total) },
 });
+
+/**
+ * The routes of a list one of whose rows is deleted: `list` answers a page of `rows` until `deletion` is
+ * answered (with `deleted`), and a page of the others after it.
+ */
+export function listWithDeletion<T>(routes: {
+  list: string;
+  rows: T[];
+  deletion: string;
+  row: T;
+  deleted: StubAnswer;
+}): Record<string, Handler> {
+  let gone = false;
+  return {
+    [routes.list]: () => page(gone ? routes.rows.filter((row) => row !== routes.row) : routes.rows),
+    [routes.deletion]: () => {
+      gone = true;
+      return routes.deleted;
+    },
+  };
+}

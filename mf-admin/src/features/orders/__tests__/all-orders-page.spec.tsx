@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnHeaders, page, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, listWithDeletion, page, renderScreen, stubApi } from '@shop/ui/testing';
 import AllOrdersPage from '../all-orders-page';
 
 const RECEIPT = '/api/media/0123456789abcdef01234567/receipt.png';
@@ -279,13 +279,14 @@ describe('All Orders screen', () => {
   });
 
   it('deletes an order after confirmation and shows a refusal as an error toast', async () => {
-    let gone = false;
     stubApi({
-      'GET /api/orders': () => page(gone ? [paid] : [unpaid, paid]),
-      'DELETE /api/orders/delete/o-unpaid': () => {
-        gone = true;
-        return { body: { _id: 'o-unpaid', message: 'Order deleted', stockReturned: true } };
-      },
+      ...listWithDeletion({
+        list: 'GET /api/orders',
+        rows: [unpaid, paid],
+        deletion: 'DELETE /api/orders/delete/o-unpaid',
+        row: unpaid,
+        deleted: { body: { _id: 'o-unpaid', message: 'Order deleted', stockReturned: true } },
+      }),
       'PUT /api/orders/delivered/o-paid': { status: 409, body: { message: 'Order is already delivered' } },
     });
     renderOrders();

@@ -4,7 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnHeaders, page, renderScreen, stubApi, type StubCall } from '@shop/ui/testing';
+import {
+  columnHeaders,
+  listWithDeletion,
+  page,
+  renderScreen,
+  stubApi,
+  type StubCall,
+} from '@shop/ui/testing';
 import AllProductsPage from '../all-products-page';
 
 const product = (n: number, overrides: Partial<Product> = {}): Product => ({
@@ -117,14 +124,16 @@ describe('All Products screen', () => {
   });
 
   it('deletes only after confirmation, toasts, and refreshes the list in place', async () => {
-    let deleted = false;
-    const api = stubApi({
-      'GET /api/products': () => page(deleted ? [product(2)] : [product(1), product(2)]),
-      [`DELETE /api/products/delete/${product(1)._id}`]: () => {
-        deleted = true;
-        return { body: { message: 'Product deleted' } };
-      },
-    });
+    const deleting = product(1);
+    const api = stubApi(
+      listWithDeletion({
+        list: 'GET /api/products',
+        rows: [deleting, product(2)],
+        deletion: `DELETE /api/products/delete/${deleting._id}`,
+        row: deleting,
+        deleted: { body: { message: 'Product deleted' } },
+      }),
+    );
     renderProducts();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Product 1' }));

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnHeaders, page, renderScreen, stubApi } from '@shop/ui/testing';
+import { columnHeaders, listWithDeletion, page, renderScreen, stubApi } from '@shop/ui/testing';
 import AllUsersPage from '../all-users-page';
 
 const me: UserSummary = { _id: 'u-me', name: 'Ada Admin', email: 'ada@shop.local', isAdmin: true };
@@ -59,14 +59,15 @@ describe('All Users screen', () => {
   });
 
   it('deletes a user after confirmation and refreshes the list in place', async () => {
-    let gone = false;
-    stubApi({
-      'GET /api/users/all-users': () => page(gone ? [me] : [me, bob]),
-      'DELETE /api/users/delete/u-bob': () => {
-        gone = true;
-        return { body: { message: 'User deleted' } };
-      },
-    });
+    stubApi(
+      listWithDeletion({
+        list: 'GET /api/users/all-users',
+        rows: [me, bob],
+        deletion: 'DELETE /api/users/delete/u-bob',
+        row: bob,
+        deleted: { body: { message: 'User deleted' } },
+      }),
+    );
     renderUsers();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bob@example.com' }));
