@@ -17,8 +17,9 @@ export interface FlagSetFile {
   /** Writes the set with these variants chosen (every other flag off). */
   choose(chosen: Partial<Record<FaultFlagKey, string>>): void;
   /**
-   * Chooses, then waits until `flags` (the service's, `app.get(FeatureFlags)`) gives each chosen flag its
-   * variant's value and has worked out which flags are off: the provider looks at the file every 5 s.
+   * Chooses, then waits until `flags` (the service's: its harness's `flags`, or `app.get(FeatureFlags)`) gives
+   * each chosen flag its variant's value and has worked out which flags are off: the provider looks at the
+   * file every 5 s.
    */
   switchTo(flags: FeatureFlags, chosen: Partial<Record<FaultFlagKey, string>>): Promise<void>;
   remove(): void;

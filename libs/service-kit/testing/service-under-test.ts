@@ -18,6 +18,7 @@ import { expect, inject } from 'vitest';
 import type { z } from 'zod';
 import type { BaseServiceConfig } from '../src/config/service-config';
 import { JetStreamEvents } from '../src/events/jetstream-events';
+import { FeatureFlags } from '../src/flags/feature-flags';
 import { requestReply } from '../src/nats/request-reply';
 import type { ServiceContext } from '../src/service-context';
 import { connectNatsClient } from './nats-commands';
@@ -56,6 +57,8 @@ export interface ServiceUnderTest<TConfig extends BaseServiceConfig = BaseServic
   customerToken: string;
   /** The events of the types asked for (`options.events`), in arrival order. */
   events: EventEnvelope[];
+  /** The service's fault flags, for `flagSetFile(…).switchTo(service.flags, …)`. */
+  flags: FeatureFlags;
   /** One JSON call through the gateway. */
   call<T = Record<string, unknown>>(
     method: string,
@@ -176,6 +179,7 @@ export async function startServiceUnderTest<TSchema extends z.ZodType<BaseServic
       adminToken: await tokens.sign({ isAdmin: true }),
       customerToken,
       events,
+      flags: app.get(FeatureFlags),
       call,
       async expectAdminOnly(method, path, callOptions = {}) {
         expect(await answered(method, path, callOptions), `${method} ${path} without a token`).toEqual({

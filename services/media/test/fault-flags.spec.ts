@@ -1,4 +1,3 @@
-import { FeatureFlags } from '@shop/service-kit';
 import { flagSetFile } from '@shop/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegImage } from './support/image-fixtures';
@@ -14,12 +13,10 @@ const flagFile = flagSetFile({
 });
 
 let media: MediaHarness;
-let flags: FeatureFlags;
 let picture: string;
 
 beforeAll(async () => {
   media = await startMedia({ FLAGS_SOURCE: flagFile.source });
-  flags = media.app.get(FeatureFlags);
   const stored = await upload(media, jpegImage(64, 48), {
     token: await media.tokens.sign(),
     filename: 'flag.jpg',
@@ -42,7 +39,7 @@ const fetchPicture = async (query = '') => {
 
 describe('the pictures fault flags', () => {
   it('mediaVariantFailure answers resized copies with a 503, the picture itself still served', async () => {
-    await flagFile.switchTo(flags, { mediaVariantFailure: '100%' });
+    await flagFile.switchTo(media.flags, { mediaVariantFailure: '100%' });
     const refused = await fetch(`${media.url}${picture}?w=320`);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({
@@ -50,17 +47,17 @@ describe('the pictures fault flags', () => {
     });
     expect((await fetchPicture()).status).toBe(200);
 
-    await flagFile.switchTo(flags, {});
+    await flagFile.switchTo(media.flags, {});
     expect((await fetchPicture('?w=320')).status).toBe(200);
   });
 
   it('mediaVariantDelay answers resized copies that much later, and no longer once off', async () => {
-    await flagFile.switchTo(flags, { mediaVariantDelay: 'slow' });
+    await flagFile.switchTo(media.flags, { mediaVariantDelay: 'slow' });
     const slow = await fetchPicture('?w=480');
     expect(slow.status).toBe(200);
     expect(slow.ms).toBeGreaterThanOrEqual(DELAY_MS);
 
-    await flagFile.switchTo(flags, {});
+    await flagFile.switchTo(media.flags, {});
     const again = await fetchPicture('?w=480');
     expect(again.status).toBe(200);
     // The flag's delay is gone (the copy is made already; the bound is the flag's own value).

@@ -1,5 +1,5 @@
 import { EVENTS_STREAM, ORDER_PAID, type OrderPaidEvent, type Product } from '@shop/contracts';
-import { FeatureFlags, JetStreamEvents, newEvent } from '@shop/service-kit';
+import { JetStreamEvents, newEvent } from '@shop/service-kit';
 import { flagSetFile } from '@shop/service-kit/testing';
 import { type NatsConnection, connect } from 'nats';
 import { pino } from 'pino';
@@ -18,12 +18,10 @@ const flagFile = flagSetFile({
 });
 
 let products: ProductsHarness;
-let flags: FeatureFlags;
 let nats: NatsConnection;
 
 beforeAll(async () => {
   products = await startProducts({ FLAGS_SOURCE: flagFile.source });
-  flags = products.app.get(FeatureFlags);
   nats = await connect({ servers: inject('natsUrl') });
 });
 
@@ -46,12 +44,12 @@ describe('catalogReadDelay', () => {
     // Read once while off: the second read below is answered from memory.
     expect((await timedRead(product.slug)).status).toBe(200);
 
-    await flagFile.switchTo(flags, { catalogReadDelay: 'slow' });
+    await flagFile.switchTo(products.flags, { catalogReadDelay: 'slow' });
     const slow = await timedRead(product.slug);
     expect(slow).toMatchObject({ status: 200, name: product.name });
     expect(slow.ms).toBeGreaterThanOrEqual(DELAY_MS);
 
-    await flagFile.switchTo(flags, {});
+    await flagFile.switchTo(products.flags, {});
     const again = await timedRead(product.slug);
     expect(again).toMatchObject({ status: 200, name: product.name });
     // The flag's delay is gone (a cached read takes milliseconds; the bound is the flag's own value).
@@ -91,7 +89,7 @@ describe('productsConsumerLag', () => {
     for (const id of ids)
       await products.reserve({ reservationId: id, items: [{ productId: product._id, quantity: 1 }] });
 
-    await flagFile.switchTo(flags, { productsConsumerLag: 'lag' });
+    await flagFile.switchTo(products.flags, { productsConsumerLag: 'lag' });
     const started = Date.now();
     for (const id of ids) await orderPaid(id);
     // The consumer handles its events one after the other, each after the lag: they wait meanwhile.
@@ -101,7 +99,7 @@ describe('productsConsumerLag', () => {
       ids.length * LAG_MS,
     );
 
-    await flagFile.switchTo(flags, {});
+    await flagFile.switchTo(products.flags, {});
     const next = newId();
     await products.reserve({ reservationId: next, items: [{ productId: product._id, quantity: 1 }] });
     await orderPaid(next);

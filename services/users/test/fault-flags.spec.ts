@@ -1,4 +1,3 @@
-import { FeatureFlags } from '@shop/service-kit';
 import { flagSetFile } from '@shop/service-kit/testing';
 import { until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +11,10 @@ const PER_REQUEST = 1_048_576;
 const flagFile = flagSetFile({ usersMemoryLeak: { off: 0, '1MB': PER_REQUEST } });
 
 let users: UsersHarness;
-let flags: FeatureFlags;
 let leak: MemoryLeakFault;
 
 beforeAll(async () => {
   users = await startUsers({ env: { FLAGS_SOURCE: flagFile.source } });
-  flags = users.app.get(FeatureFlags);
   leak = users.app.get(MemoryLeakFault);
 });
 
@@ -41,7 +38,7 @@ describe('usersMemoryLeak', () => {
       await answerRequests(3);
       expect(leak.bytesKept).toBe(0);
 
-      await flagFile.switchTo(flags, { usersMemoryLeak: '1MB' });
+      await flagFile.switchTo(users.flags, { usersMemoryLeak: '1MB' });
       const before = leak.bytesKept;
       await answerRequests(5);
       await until(() => leak.bytesKept >= before + 5 * PER_REQUEST, 5_000);
@@ -51,7 +48,7 @@ describe('usersMemoryLeak', () => {
       await answerRequests(1);
       expect(leak.bytesKept, 'bytes kept past the bound').toBe(LEAK_BOUND_BYTES);
 
-      await flagFile.switchTo(flags, {});
+      await flagFile.switchTo(users.flags, {});
       await answerRequests(1);
       await until(() => leak.bytesKept === 0, 5_000);
     },
