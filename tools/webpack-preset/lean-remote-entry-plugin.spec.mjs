@@ -63,6 +63,17 @@ function shellProvides(self, { version = VERSION, bundler = true } = {}) {
   if (bundler) self._SHOP_FEDERATION_BUNDLER_RUNTIME = { ...shellBundler, version };
 }
 
+/**
+ * The entry, once called, asks for its own copy: one script, the fallback file beside remoteEntry.js. The file
+ * runs, registering the core and the bundler runtime under their version (what the built file does), and loads.
+ */
+async function ownCopyLoads(self, appended) {
+  await Promise.resolve();
+  expect(appended.map((script) => script.src)).toEqual([new URL(FALLBACK_FILE, ENTRY_URL).href]);
+  self[FALLBACKS] = { [VERSION]: own };
+  appended[0].onload();
+}
+
 describe('the lean remote entry', () => {
   it('starts at once on the runtime the shell provided, of its version, and loads nothing more', async () => {
     const { self, appended, runEntry } = page();
@@ -92,11 +103,7 @@ describe('the lean remote entry', () => {
     const { self, document, appended, head, runEntry } = page();
     runEntry();
     const factory = self.catalog.get('./ProductPage');
-    await Promise.resolve();
-    expect(appended.map((script) => script.src)).toEqual([new URL(FALLBACK_FILE, ENTRY_URL).href]);
-    // The fallback file registers the core and the bundler runtime under their version (what the built file does).
-    self[FALLBACKS] = { [VERSION]: own };
-    appended[0].onload();
+    await ownCopyLoads(self, appended);
     expect(await factory).toBe('factory of ./ProductPage');
     expect(self.catalog.core).toBe(own.core);
     expect(self.catalog.bundler).toBe(own.bundler);
@@ -123,10 +130,7 @@ describe('the lean remote entry', () => {
       shellProvides(self, provides);
       runEntry();
       const init = self.catalog.init({}, []);
-      await Promise.resolve();
-      expect(appended.map((script) => script.src)).toEqual([new URL(FALLBACK_FILE, ENTRY_URL).href]);
-      self[FALLBACKS] = { [VERSION]: own };
-      appended[0].onload();
+      await ownCopyLoads(self, appended);
       expect(await init).toBe('initialised');
       expect(self.catalog.core).toBe(own.core);
       expect(self.catalog.bundler).toBe(own.bundler);
