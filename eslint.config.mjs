@@ -56,6 +56,21 @@ const testDepConstraints = [
   { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:runtime', 'layer:test', 'layer:tooling'] },
 ];
 
+/** The module-boundaries rule for these files, under these constraints. */
+const boundaries = (files, constraints) => ({
+  files,
+  plugins: { '@nx': nx },
+  rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: constraints }] },
+});
+
+/** The constraints, with the projects of these source tags allowed the libraries of these tags too. */
+const allowingAlso = (constraints, sourceTags, tags) =>
+  constraints.map((constraint) =>
+    sourceTags.includes(constraint.sourceTag)
+      ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, ...tags] }
+      : constraint,
+  );
+
 const TEST_FILES = [
   '**/*.{spec,test}.{ts,tsx,mts,mjs,cjs,js}',
   '**/test/**',
@@ -93,58 +108,22 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
   },
-  {
-    files: TEST_FILES,
-    plugins: { '@nx': nx },
-    rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: testDepConstraints }] },
-  },
-  {
-    // The service kit's testing entry (@shop/service-kit/testing) puts the real gateway in front of the
-    // service under test, as services' own tests do; the kit's runtime code may not import the gateway.
-    files: ['libs/service-kit/testing/**'],
-    plugins: { '@nx': nx },
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          depConstraints: testDepConstraints.map((constraint) =>
-            constraint.sourceTag === 'scope:server'
-              ? {
-                  ...constraint,
-                  onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'scope:gateway'],
-                }
-              : constraint,
-          ),
-        },
-      ],
-    },
-  },
-  {
-    // A front-end's webpack.config.cjs is its build, not its app: it enters the build preset by package name.
-    files: ['shell/webpack.config.cjs', 'mf-*/webpack.config.cjs'],
-    plugins: { '@nx': nx },
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          depConstraints: depConstraints.map((constraint) =>
-            ['type:remote', 'scope:shell', 'layer:runtime'].includes(constraint.sourceTag)
-              ? {
-                  ...constraint,
-                  onlyDependOnLibsWithTags: [
-                    ...constraint.onlyDependOnLibsWithTags,
-                    'scope:build',
-                    'layer:tooling',
-                  ],
-                }
-              : constraint,
-          ),
-        },
-      ],
-    },
-  },
+  boundaries(TEST_FILES, testDepConstraints),
+  // The service kit's testing entry (@shop/service-kit/testing) puts the real gateway in front of the
+  // service under test, as services' own tests do; the kit's runtime code may not import the gateway.
+  boundaries(
+    ['libs/service-kit/testing/**'],
+    allowingAlso(testDepConstraints, ['scope:server'], ['scope:gateway']),
+  ),
+  // A front-end's webpack.config.cjs is its build, not its app: it enters the build preset by package name.
+  boundaries(
+    ['shell/webpack.config.cjs', 'mf-*/webpack.config.cjs'],
+    allowingAlso(
+      depConstraints,
+      ['type:remote', 'scope:shell', 'layer:runtime'],
+      ['scope:build', 'layer:tooling'],
+    ),
+  ),
   {
     // NestJS injects by the runtime class a constructor parameter names: such imports must stay
     // value imports, which these options tell consistent-type-imports.
