@@ -74,6 +74,12 @@ const request = (screen: string, route: string, url: string): FragmentRequest =>
   url,
   origin: ORIGIN,
 });
+const productPage = (slug: string) => request('ProductPage', '/product/:slug', `/product/${slug}`);
+const categoryPage = (url: string) => request('CategoryPage', '/category/:category', url);
+
+const VERSION = '1.2.3';
+/** A render over the services' stand-in, or another `read`. */
+const draw = (request: FragmentRequest, read = services().read) => renderFragment(request, read, VERSION);
 
 /** The JSON-LD blocks of a render, parsed. */
 const jsonLd = (html: string): unknown[] =>
@@ -84,8 +90,8 @@ const jsonLd = (html: string): unknown[] =>
 describe('renderFragment', () => {
   it("draws the home page with every product and its price, and the head's title, canonical and share tags", async () => {
     const { read, asked } = services();
-    const fragment = await renderFragment(request('HomePage', '/', '/'), read, '1.2.3');
-    expect(fragment.version).toBe('1.2.3');
+    const fragment = await draw(request('HomePage', '/', '/'), read);
+    expect(fragment.version).toBe(VERSION);
     expect(fragment.status).toBe(200);
     expect(fragment.html).toContain('Glock 19 Gen 5');
     expect(fragment.html).toContain('AR-15 Sport');
@@ -119,12 +125,7 @@ describe('renderFragment', () => {
   });
 
   it("draws a product's page: its name, price, description, canonical and product JSON-LD", async () => {
-    const { read } = services();
-    const fragment = await renderFragment(
-      request('ProductPage', '/product/:slug', '/product/ar-15-sport'),
-      read,
-      '1.2.3',
-    );
+    const fragment = await draw(productPage('ar-15-sport'));
     expect(fragment.status).toBe(200);
     expect(fragment.html).toContain('<h1');
     expect(fragment.html).toContain('AR-15 Sport');
@@ -144,11 +145,7 @@ describe('renderFragment', () => {
   it("keeps a product's own text that looks like a data block in the screen, as text", async () => {
     const forged = '<script type="application/ld+json">{"@type":"Forged"}</script>';
     const { read } = services([{ ...ar15, description: `Sharp. ${forged}` }]);
-    const fragment = await renderFragment(
-      request('ProductPage', '/product/:slug', '/product/ar-15-sport'),
-      read,
-      '1.2.3',
-    );
+    const fragment = await draw(productPage('ar-15-sport'), read);
     expect(fragment.html).toContain('Sharp. &lt;script type=&quot;application/ld+json&quot;&gt;');
     expect(jsonLd(fragment.head).map((block) => (block as { '@type': string })['@type'])).toEqual([
       'Product',
@@ -158,12 +155,7 @@ describe('renderFragment', () => {
   });
 
   it('answers 404 with "Product Not Found" for a slug the service does not know', async () => {
-    const { read } = services();
-    const fragment = await renderFragment(
-      request('ProductPage', '/product/:slug', '/product/no-such-gun'),
-      read,
-      '1.2.3',
-    );
+    const fragment = await draw(productPage('no-such-gun'));
     expect(fragment.status).toBe(404);
     expect(fragment.html).toContain('Product Not Found');
     expect(fragment.head).toContain('<meta name="robots" content="noindex"/>');
@@ -171,16 +163,11 @@ describe('renderFragment', () => {
     expect(fragment.answers[`${PRODUCTS_API}/slug/no-such-gun`]).toEqual(notFound);
   });
 
-  const badSlug = () =>
-    renderFragment(request('ProductPage', '/product/:slug', '/product/AR-15'), services().read, '1.2.3');
+  const badSlug = () => draw(productPage('AR-15'));
 
   it('draws "Product Not Found" for a slug no product could have, without asking for it', async () => {
     const { read, asked } = services();
-    const fragment = await renderFragment(
-      request('ProductPage', '/product/:slug', '/product/AR-15'),
-      read,
-      '1.2.3',
-    );
+    const fragment = await draw(productPage('AR-15'), read);
     expect(fragment.html).toContain('Product Not Found');
     expect(fragment.head).toContain('<meta name="robots" content="noindex"/>');
     expect(asked).toEqual([SITE_SETTINGS_API]);
@@ -193,24 +180,11 @@ describe('renderFragment', () => {
   });
 
   it('answers 404 for a category no product is in, but 200 for a filtered view of it', async () => {
-    const { read } = services();
-    const empty = await renderFragment(
-      request('CategoryPage', '/category/:category', '/category/Shotguns'),
-      read,
-      '1.2.3',
-    );
+    const empty = await draw(categoryPage('/category/Shotguns'));
     expect(empty.status).toBe(404);
-    const filtered = await renderFragment(
-      request('CategoryPage', '/category/:category', '/category/Shotguns?brand=Colt'),
-      read,
-      '1.2.3',
-    );
+    const filtered = await draw(categoryPage('/category/Shotguns?brand=Colt'));
     expect(filtered.status).toBe(200);
-    const full = await renderFragment(
-      request('CategoryPage', '/category/:category', '/category/Rifles'),
-      read,
-      '1.2.3',
-    );
+    const full = await draw(categoryPage('/category/Rifles'));
     expect(full.status).toBe(200);
     expect(full.html).toContain('AR-15 Sport');
     expect(full.html).not.toContain('Glock 19 Gen 5');
@@ -218,11 +192,7 @@ describe('renderFragment', () => {
 
   it('finds the reads a screen asks for (a results page: list and facets) and keeps an answer for each', async () => {
     const { read, asked } = services();
-    const fragment = await renderFragment(
-      request('SearchPage', '/search', '/search?query=glock'),
-      read,
-      '1.2.3',
-    );
+    const fragment = await draw(request('SearchPage', '/search', '/search?query=glock'), read);
     expect(fragment.status).toBe(200);
     const paths = Object.keys(fragment.answers);
     expect(paths.some((path) => path.startsWith(`${PRODUCTS_API}?`) && path.includes('query=glock'))).toBe(
@@ -242,27 +212,20 @@ describe('renderFragment', () => {
       if (path.startsWith(`${PRODUCTS_API}/slug/`)) throw new FragmentUnavailable(`${path} answered 503`);
       return read(path);
     };
-    const rendering = renderFragment(
-      request('ProductPage', '/product/:slug', '/product/ar-15-sport'),
-      failing,
-      '1.2.3',
-    );
+    const rendering = draw(productPage('ar-15-sport'), failing);
     await expect(rendering).rejects.toBeInstanceOf(FragmentUnavailable);
     await expect(rendering).rejects.toThrow('/api/products/slug/ar-15-sport answered 503');
   });
 
   it('refuses a screen it does not render', async () => {
-    const { read } = services();
-    await expect(renderFragment(request('CartPage', '/cart', '/cart'), read, '1')).rejects.toThrow(
-      /No screen named CartPage/,
-    );
+    await expect(draw(request('CartPage', '/cart', '/cart'))).rejects.toThrow(/No screen named CartPage/);
   });
 
   it('draws with the default settings when the settings read is refused, and does not keep that answer', async () => {
     const { read } = services();
     const refusing = async (path: string) =>
       path === SITE_SETTINGS_API ? ({ status: 404, ok: false, message: 'Not Found' } as const) : read(path);
-    const fragment = await renderFragment(request('HomePage', '/', '/'), refusing, '1');
+    const fragment = await draw(request('HomePage', '/', '/'), refusing);
     expect(fragment.status).toBe(200);
     expect(fragment.html).toContain('Glock 19 Gen 5');
     expect(Object.keys(fragment.answers)).toEqual([PRODUCTS_API]);
@@ -274,12 +237,12 @@ describe('fragmentStatus', () => {
 
   it('is 404 when any read but the settings answered 404', () => {
     expect(
-      fragmentStatus(request('ProductPage', '/product/:slug', '/product/x'), {
+      fragmentStatus(productPage('x'), {
         [SITE_SETTINGS_API]: { status: 404, ok: false, message: 'x' },
       }),
     ).toBe(200);
     expect(
-      fragmentStatus(request('ProductPage', '/product/:slug', '/product/x'), {
+      fragmentStatus(productPage('x'), {
         [SITE_SETTINGS_API]: settings,
         [`${PRODUCTS_API}/slug/x`]: notFound,
       }),
@@ -287,11 +250,10 @@ describe('fragmentStatus', () => {
   });
 
   it('is 404 for an unfiltered category whose lists are all empty, else 200', () => {
-    const category = (url: string) => request('CategoryPage', '/category/:category', url);
-    expect(fragmentStatus(category('/category/Rifles'), { [list]: ok([]) })).toBe(404);
-    expect(fragmentStatus(category('/category/Rifles'), { [list]: ok([ar15]) })).toBe(200);
-    expect(fragmentStatus(category('/category/Rifles?page=2'), { [list]: ok([]) })).toBe(200);
-    expect(fragmentStatus(category('/category/Rifles'), {})).toBe(200);
+    expect(fragmentStatus(categoryPage('/category/Rifles'), { [list]: ok([]) })).toBe(404);
+    expect(fragmentStatus(categoryPage('/category/Rifles'), { [list]: ok([ar15]) })).toBe(200);
+    expect(fragmentStatus(categoryPage('/category/Rifles?page=2'), { [list]: ok([]) })).toBe(200);
+    expect(fragmentStatus(categoryPage('/category/Rifles'), {})).toBe(200);
     // An empty search is a page that says so, not a missing page.
     expect(fragmentStatus(request('SearchPage', '/search', '/search'), { [list]: ok([]) })).toBe(200);
   });

@@ -31,6 +31,13 @@ const catalog = (options: { page?: Product[]; total?: number; list?: StubAnswer 
   });
 
 const renderSearch = (url: string) => renderScreen(<SearchPage />, { path: '/search', url });
+/** The screen at `url` over the catalog stub, once its cards are shown; the stub, for its calls. */
+const searchShown = async (url: string, options?: Parameters<typeof catalog>[0]) => {
+  const fetchMock = catalog(options);
+  renderSearch(url);
+  await screen.findAllByRole('article');
+  return fetchMock;
+};
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.urls().filter((url) => url.startsWith('/api/products?'));
 
@@ -89,9 +96,7 @@ describe('Search results screen', () => {
   });
 
   it('filters by brand through the URL, and Back shows the view before', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search?query=glock&page=2');
-    await screen.findAllByRole('article');
+    const fetchMock = await searchShown('/search?query=glock&page=2');
 
     await userEvent.click(screen.getByRole('link', { name: 'Glock (20)' }));
     await waitFor(() => expect(currentLocation.path).toBe('/search?query=glock&brand=Glock'));
@@ -109,9 +114,7 @@ describe('Search results screen', () => {
   });
 
   it('applies a price range from the form and refuses a minimum above the maximum', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search?sort=price-asc&page=3');
-    await screen.findAllByRole('article');
+    const fetchMock = await searchShown('/search?sort=price-asc&page=3');
 
     await userEvent.type(screen.getByLabelText('Min price ($)'), '700');
     await userEvent.type(screen.getByLabelText('Max price ($)'), '100');
@@ -136,9 +139,7 @@ describe('Search results screen', () => {
   });
 
   it('sorts from the select, starting again on page 1', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search?query=glock&page=2');
-    await screen.findAllByRole('article');
+    const fetchMock = await searchShown('/search?query=glock&page=2');
 
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');
     await waitFor(() => expect(currentLocation.path).toBe('/search?query=glock&sort=price-desc'));
@@ -148,9 +149,7 @@ describe('Search results screen', () => {
   });
 
   it('pages through the results with the total from X-Total-Count', async () => {
-    const fetchMock = catalog({ total: 32 });
-    renderSearch('/search?brand=Glock');
-    await screen.findAllByRole('article');
+    const fetchMock = await searchShown('/search?brand=Glock', { total: 32 });
 
     const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
     expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
@@ -165,9 +164,9 @@ describe('Search results screen', () => {
   });
 
   it('restores a shared link: filters, order, page and the price fields', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search?query=glock&brand=Glock&minPrice=100&maxPrice=700&sort=rating&page=2');
-    await screen.findAllByRole('article');
+    const fetchMock = await searchShown(
+      '/search?query=glock&brand=Glock&minPrice=100&maxPrice=700&sort=rating&page=2',
+    );
 
     expect(listCalls(fetchMock)).toEqual([
       '/api/products?query=glock&brand=Glock&minPrice=100&maxPrice=700&sort=rating&page=2&pageSize=12',
