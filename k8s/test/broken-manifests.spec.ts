@@ -71,6 +71,20 @@ const changedContainer = (
       change(pod.spec.containers[0]!, pod);
     }
   });
+/**
+ * The real manifests with one setting of a unit's ConfigMap set to a value, or removed (undefined), in every
+ * folder or only in `folder`.
+ */
+const withSetting = (
+  { unit, folder }: { unit: string; folder?: string },
+  setting: string,
+  value: string | undefined,
+) =>
+  changedEach({ kind: 'ConfigMap', name: new RegExp(`^${unit}-config-`), folder }, (configMap) => {
+    configMap.data = { ...configMap.data };
+    if (value === undefined) delete configMap.data[setting];
+    else configMap.data[setting] = value;
+  });
 const yamlEdit = (edit: (document: Record<string, unknown>) => void) => (text: string) => {
   const document = parse(text) as Record<string, unknown>;
   edit(document);
@@ -98,10 +112,14 @@ interface Broken {
   says: RegExp;
 }
 
+/**
+ * The probe check shown the real workload of a unit with one change: to its first container, or to files of
+ * its image's sources (what the image answers).
+ */
 const probeCase = (
   what: string,
   unit: string,
-  change: (container: Container) => void,
+  change: ((container: Container) => void) | Record<string, (text: string) => string>,
   says: RegExp,
 ): Broken => ({
   check: 'probesAskWhatTheImageAnswers',
@@ -109,8 +127,9 @@ const probeCase = (
   run: () => {
     const workload = realWorkload(unit);
     const container = podTemplateOf(workload).spec.containers[0]!;
-    change(container);
-    check.probesAskWhatTheImageAnswers(REAL, REAL.render(`base/${unit}`), workload, container);
+    if (typeof change === 'function') change(container);
+    const manifests = typeof change === 'function' ? REAL : withFiles(change);
+    check.probesAskWhatTheImageAnswers(manifests, REAL.render(`base/${unit}`), workload, container);
   },
   says,
 });
@@ -251,40 +270,23 @@ const CASES: Broken[] = [
     },
     /the container declares the port|readiness probe/,
   ),
-  {
-    check: 'probesAskWhatTheImageAnswers',
-    what: 'a render service that no longer answers /health/ready',
-    run: () => {
-      const workload = realWorkload('mf-catalog-render');
-      check.probesAskWhatTheImageAnswers(
-        withFiles({
-          'mf-catalog/src/server/render-server.ts': (text) =>
-            text.replaceAll("'/health/ready'", "'/health/ok'"),
-        }),
-        REAL.render('base/mf-catalog-render'),
-        workload,
-        podTemplateOf(workload).spec.containers[0]!,
-      );
+  probeCase(
+    'a render service that no longer answers /health/ready',
+    'mf-catalog-render',
+    {
+      'mf-catalog/src/server/render-server.ts': (text) => text.replaceAll("'/health/ready'", "'/health/ok'"),
     },
-    says: /render-server\.ts answers \/health\/ready/,
-  },
-  {
-    check: 'probesAskWhatTheImageAnswers',
-    what: 'a service kit that no longer answers /health/ready',
-    run: () => {
-      const workload = realWorkload('orders');
-      check.probesAskWhatTheImageAnswers(
-        withFiles({
-          'libs/service-kit/src/health/health.controller.ts': (text) =>
-            text.replace("@Get('ready')", "@Get('ok')"),
-        }),
-        REAL.render('base/orders'),
-        workload,
-        podTemplateOf(workload).spec.containers[0]!,
-      );
+    /render-server\.ts answers \/health\/ready/,
+  ),
+  probeCase(
+    'a service kit that no longer answers /health/ready',
+    'orders',
+    {
+      'libs/service-kit/src/health/health.controller.ts': (text) =>
+        text.replace("@Get('ready')", "@Get('ok')"),
     },
-    says: /answers \/health\/ready and \/health\/live/,
-  },
+    /answers \/health\/ready and \/health\/live/,
+  ),
   {
     check: 'scalesEveryStatelessPart',
     what: 'Kong without an HPA',
@@ -353,9 +355,7 @@ const CASES: Broken[] = [
     what: 'MONGO_URL in the ConfigMap',
     run: () =>
       check.serviceSettingsFromConfigMap(
-        changedEach({ kind: 'ConfigMap', name: /^orders-config-/ }, (config) => {
-          config.data = { ...config.data, MONGO_URL: 'mongodb://mongodb:27017/orders' };
-        }),
+        withSetting({ unit: 'orders' }, 'MONGO_URL', 'mongodb://mongodb:27017/orders'),
         'orders',
       ),
     says: /MONGO_URL is no setting/,
@@ -423,9 +423,7 @@ const CASES: Broken[] = [
     what: 'the page server calling the render service on a port its Service lacks',
     run: () =>
       check.settingsNameReachableServices(
-        changedEach({ kind: 'ConfigMap', name: /^shell-pages-config/ }, (configMap) => {
-          configMap.data!['RENDER_CATALOG_URL'] = 'http://mf-catalog-render:4102';
-        }),
+        withSetting({ unit: 'shell-pages' }, 'RENDER_CATALOG_URL', 'http://mf-catalog-render:4102'),
         'shell-pages',
         undefined,
       ),
@@ -463,9 +461,7 @@ const CASES: Broken[] = [
     what: 'the render service without NATS_URL (it would render every request, no cache)',
     run: () =>
       check.renderCacheHearsNats(
-        changedEach({ kind: 'ConfigMap', name: /^mf-catalog-render-config/ }, (configMap) => {
-          delete configMap.data!['NATS_URL'];
-        }),
+        withSetting({ unit: 'mf-catalog-render' }, 'NATS_URL', undefined),
         'mf-catalog-render',
         undefined,
       ),
@@ -476,11 +472,10 @@ const CASES: Broken[] = [
     what: "the render service's prod NATS_URL naming the Service nats only, not every server of the cluster",
     run: () =>
       check.renderCacheHearsNats(
-        changedEach(
-          { kind: 'ConfigMap', name: /^mf-catalog-render-config/, folder: 'overlays/prod/mf-catalog-render' },
-          (configMap) => {
-            configMap.data!['NATS_URL'] = 'nats://nats:4222';
-          },
+        withSetting(
+          { unit: 'mf-catalog-render', folder: 'overlays/prod/mf-catalog-render' },
+          'NATS_URL',
+          'nats://nats:4222',
         ),
         'mf-catalog-render',
         'prod',
@@ -630,12 +625,7 @@ const CASES: Broken[] = [
     what: `a service's prod ${setting} of ${value}`,
     run: () =>
       check.prodServiceNamesEveryMember(
-        changedEach(
-          { kind: 'ConfigMap', name: /^orders-config-/, folder: 'overlays/prod/orders' },
-          (config) => {
-            config.data = { ...config.data, [setting]: value };
-          },
-        ),
+        withSetting({ unit: 'orders', folder: 'overlays/prod/orders' }, setting, value),
         'orders',
       ),
     says,
@@ -655,18 +645,23 @@ const CASES: Broken[] = [
     says: /orders-mongodb's MONGO_URL/,
   },
   // Images
-  {
+  ...[
+    { what: "an image whose user is not the pod's", dockerfile: 'docker/service.Dockerfile', unit: 'orders' },
+    {
+      what: "a render image whose user is not the pod's",
+      dockerfile: 'docker/render.Dockerfile',
+      unit: 'mf-catalog-render',
+    },
+  ].map(({ what, dockerfile, unit }): Broken => ({
     check: 'runsTheImagesUserAndPort',
-    what: "an image whose user is not the pod's",
+    what,
     run: () =>
       check.runsTheImagesUserAndPort(
-        withFiles({
-          'docker/service.Dockerfile': (text) => text.replace(/^USER \d+:\d+$/m, 'USER 1000:1000'),
-        }),
-        'orders',
+        withFiles({ [dockerfile]: (text) => text.replace(/^USER \d+:\d+$/m, 'USER 1000:1000') }),
+        unit,
       ),
     says: /the pod runs as the image's user/,
-  },
+  })),
   {
     check: 'runsTheImagesUserAndPort',
     what: 'nginx listening on another port than the container declares',
@@ -683,25 +678,8 @@ const CASES: Broken[] = [
     check: 'runsTheImagesUserAndPort',
     what: 'the page server told to listen on another port than its container declares',
     run: () =>
-      check.runsTheImagesUserAndPort(
-        changedEach({ kind: 'ConfigMap', name: /^shell-pages-config/ }, (configMap) => {
-          configMap.data!['PORT'] = '4000';
-        }),
-        'shell-pages',
-      ),
+      check.runsTheImagesUserAndPort(withSetting({ unit: 'shell-pages' }, 'PORT', '4000'), 'shell-pages'),
     says: /PORT is the container port http/,
-  },
-  {
-    check: 'runsTheImagesUserAndPort',
-    what: "a render image whose user is not the pod's",
-    run: () =>
-      check.runsTheImagesUserAndPort(
-        withFiles({
-          'docker/render.Dockerfile': (text) => text.replace(/^USER \d+:\d+$/m, 'USER 1000:1000'),
-        }),
-        'mf-catalog-render',
-      ),
-    says: /the pod runs as the image's user/,
   },
 ];
 
