@@ -59,7 +59,7 @@ describe('the shop counters move with known traffic', () => {
     expect(refused.status).toBe(409);
     const missing = await h.placeOrder(token, [{ _id: '65a1f0c2e4b0a1b2c3d4e5f0', quantity: 1 }]);
     expect(missing.status).toBe(404);
-    const deleted = await h.call('DELETE', `/api/orders/delete/${order.body._id}`, { token: h.adminToken });
+    const deleted = await h.deleteOrder(order.body._id);
     expect(deleted.status).toBe(200);
 
     expect(await placed()).toBe(before.placed + 1);

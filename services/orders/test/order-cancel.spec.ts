@@ -1,4 +1,4 @@
-import { type Order, type OrderDeleted, type Product } from '@shop/contracts';
+import { type Order, type Product } from '@shop/contracts';
 import { until } from '@shop/testing';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,9 +70,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
       expect(refused).toMatchObject({ status: 409, body: { message: 'Order is cancelled' } });
     }
     // Deleting it afterwards gives nothing back again.
-    const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
-      token: h.adminToken,
-    });
+    const deleted = await h.deleteOrder(order._id);
     expect(deleted).toMatchObject({ status: 200, body: { stockReturned: false } });
     expect(await h.stockOf(item._id)).toBe(10);
   });
@@ -165,9 +163,7 @@ describe('PUT api/orders/{orderId}/cancel', () => {
     await h.stopProducts();
     try {
       expect((await cancel(h.adminToken, order._id)).status).toBe(200);
-      const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
-        token: h.adminToken,
-      });
+      const deleted = await h.deleteOrder(order._id);
       expect(deleted.status).toBe(200);
       const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
       // Not a paid order's deletion to products, which would close the reservation the release needs.

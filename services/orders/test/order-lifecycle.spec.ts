@@ -1,4 +1,4 @@
-import { type Order, type OrderDeleted, PRODUCTS_RESERVE, type Product } from '@shop/contracts';
+import { type Order, PRODUCTS_RESERVE, type Product } from '@shop/contracts';
 import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import { requestReply } from '@shop/service-kit';
 import { Types } from 'mongoose';
@@ -322,9 +322,7 @@ describe('DELETE api/orders/delete/{id} (admin)', () => {
     const owner = await h.customer();
     const order = await place(owner.token, 4, 'cashapp', item);
     expect(await h.stockOf(item._id)).toBe(6);
-    const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
-      token: h.adminToken,
-    });
+    const deleted = await h.deleteOrder(order._id);
     expect(deleted).toMatchObject({ status: 200, body: { _id: order._id, stockReturned: true } });
     expect(await h.stockOf(item._id)).toBe(10);
 
@@ -335,9 +333,7 @@ describe('DELETE api/orders/delete/{id} (admin)', () => {
       (await h.call<Order[]>('GET', `/api/orders?q=${order._id}`, { token: h.adminToken })).body,
     ).toEqual([]);
     expect((await pay(owner.token, order._id)).status).toBe(404);
-    expect((await h.call('DELETE', `/api/orders/delete/${order._id}`, { token: h.adminToken })).status).toBe(
-      404,
-    );
+    expect((await h.deleteOrder(order._id)).status).toBe(404);
 
     const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
     expect(event.data).toEqual({
@@ -355,9 +351,7 @@ describe('DELETE api/orders/delete/{id} (admin)', () => {
     const item = await h.createProduct({ price: 7, countInStock: 10 });
     const order = await place((await h.customer()).token, 3, 'cashapp', item);
     await h.call('PUT', `/api/orders/markpaid/${order._id}`, { token: h.adminToken });
-    const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
-      token: h.adminToken,
-    });
+    const deleted = await h.deleteOrder(order._id);
     expect(deleted).toMatchObject({ status: 200, body: { stockReturned: false } });
     const event = await h.waitForEvent({ type: 'order.deleted', data: { orderId: order._id } });
     expect(event.data).toMatchObject({ wasPaid: true, stockReturned: false });

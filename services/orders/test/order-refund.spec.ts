@@ -1,4 +1,4 @@
-import { type Order, type OrderDeleted, type Product, toCents } from '@shop/contracts';
+import { type Order, type Product, toCents } from '@shop/contracts';
 import { adminActionsOn } from '@shop/service-kit/testing';
 import { until } from '@shop/testing';
 import { Types } from 'mongoose';
@@ -165,9 +165,7 @@ describe('POST api/orders/{orderId}/refunds', () => {
       status: 409,
       body: { message: 'Order is cancelled' },
     });
-    const deleted = await h.call<OrderDeleted>('DELETE', `/api/orders/delete/${order._id}`, {
-      token: h.adminToken,
-    });
+    const deleted = await h.deleteOrder(order._id);
     expect(deleted).toMatchObject({ status: 200, body: { stockReturned: false } });
     expect(await h.stockOf(item._id)).toBe(10);
   });

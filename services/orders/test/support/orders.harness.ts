@@ -7,6 +7,7 @@ import {
   ORDER_DELIVERED,
   ORDER_PAID,
   type Order,
+  type OrderDeleted,
   type Product,
 } from '@shop/contracts';
 import { type ServiceUnderTest, startServiceUnderTest } from '@shop/service-kit/testing';
@@ -57,6 +58,8 @@ export interface OrdersHarness extends ServiceUnderTest<OrdersConfig> {
     lines: OrderLine[],
     options?: { paymentMethod?: string; headers?: Record<string, string> },
   ): Promise<JsonAnswer<Order & { message?: string }>>;
+  /** `DELETE api/orders/delete/{orderId}` as an admin. */
+  deleteOrder(orderId: string): Promise<JsonAnswer<OrderDeleted>>;
   /** How many orders are stored, deleted ones too. */
   storedOrders(): Promise<number>;
   /** How many checkouts hold stock without a stored order yet. */
@@ -184,6 +187,8 @@ export async function startOrdersHarness(options: HarnessOptions = {}): Promise<
           body: orderBody(lines, paymentMethod),
         });
       },
+      deleteOrder: (orderId) =>
+        call<OrderDeleted>('DELETE', `/api/orders/delete/${orderId}`, { token: adminToken }),
       storedOrders: () => db.collection('orders').countDocuments(),
       pendingReservations: () => db.collection('pending_reservations').countDocuments(),
       async createProduct(input) {
