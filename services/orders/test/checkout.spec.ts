@@ -121,31 +121,34 @@ describe('POST api/orders: stock', () => {
     expect(await h.stockOf(product._id)).toBe(0);
   });
 
-  it("refuses more than the stock with 409 and the spec's message, storing nothing", async () => {
-    const product = await h.createProduct({ price: 5, countInStock: 3 });
-    const { token } = await h.customer();
-    const before = await h.storedOrders();
-    const answer = await h.placeOrder(token, [
-      { _id: product._id, quantity: 2 },
-      { _id: product._id, quantity: 2 },
-    ]);
-    expect(answer).toMatchObject({ status: 409, body: { message: 'Sorry. Product is out of stock' } });
-    expect(await h.stockOf(product._id)).toBe(3);
-    expect(await h.storedOrders()).toBe(before);
-  });
-
-  it('answers 404 for an unknown product and takes nothing of the other lines (all or none)', async () => {
-    const product = await h.createProduct({ price: 5, countInStock: 3 });
-    const { token } = await h.customer();
-    const before = await h.storedOrders();
-    const answer = await h.placeOrder(token, [
-      { _id: product._id, quantity: 1 },
-      { _id: 'ffffffffffffffffffffffff', quantity: 1 },
-    ]);
-    expect(answer).toMatchObject({ status: 404, body: { message: 'Product Not Found' } });
-    expect(await h.stockOf(product._id)).toBe(3);
-    expect(await h.storedOrders()).toBe(before);
-  });
+  for (const { name, lines, refusal } of [
+    {
+      name: "refuses more than the stock with 409 and the spec's message, storing nothing",
+      lines: (id: string) => [
+        { _id: id, quantity: 2 },
+        { _id: id, quantity: 2 },
+      ],
+      refusal: { status: 409, body: { message: 'Sorry. Product is out of stock' } },
+    },
+    {
+      name: 'answers 404 for an unknown product and takes nothing of the other lines (all or none)',
+      lines: (id: string) => [
+        { _id: id, quantity: 1 },
+        { _id: 'ffffffffffffffffffffffff', quantity: 1 },
+      ],
+      refusal: { status: 404, body: { message: 'Product Not Found' } },
+    },
+  ]) {
+    it(name, async () => {
+      const product = await h.createProduct({ price: 5, countInStock: 3 });
+      const { token } = await h.customer();
+      const before = await h.storedOrders();
+      const answer = await h.placeOrder(token, lines(product._id));
+      expect(answer).toMatchObject(refusal);
+      expect(await h.stockOf(product._id)).toBe(3);
+      expect(await h.storedOrders()).toBe(before);
+    });
+  }
 });
 
 describe('POST api/orders: a failed save', () => {

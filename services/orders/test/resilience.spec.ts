@@ -39,28 +39,37 @@ async function place(token: string, product: Product) {
   return { ...answer, ms: Date.now() - started };
 }
 
+/**
+ * An order placed (201), then `outage`, then a second checkout of the same product: refused with a 503,
+ * storing nothing. Answers the product, the buyer, the placed order and the refused checkout.
+ */
+async function refusedAfter(outage: () => Promise<unknown>, price: number) {
+  const product = await h.createProduct({ price, countInStock: 5 });
+  const buyer = await h.customer();
+  const placed = await place(buyer.token, product);
+  expect(placed.status).toBe(201);
+
+  await outage();
+  const ordersBefore = await h.storedOrders();
+  const refused = await place(buyer.token, product);
+  expect(refused.status).toBe(503);
+  expect(await h.storedOrders()).toBe(ordersBefore);
+  return { product, buyer, placed, refused, ordersBefore };
+}
+
 describe('when the products service stops', () => {
   it('answers 503 at once, leaves nothing half-done, and takes orders again after the restart', async () => {
-    const product = await h.createProduct({ price: 12, countInStock: 5 });
-    const buyer = await h.customer();
-    const first = await place(buyer.token, product);
-    expect(first.status).toBe(201);
-
-    await h.stopProducts();
-    const ordersBefore = await h.storedOrders();
-    const refused = await place(buyer.token, product);
-    expect(refused.status).toBe(503);
+    const { product, buyer, placed, refused, ordersBefore } = await refusedAfter(() => h.stopProducts(), 12);
     expect(refused.body.message).toMatch(
       /^The products service (is unavailable|did not answer in time), please try again$/,
     );
     expect(refused.ms).toBeLessThan(NATS_REQUEST_TIMEOUT_MS + 1_000);
-    expect(await h.storedOrders()).toBe(ordersBefore);
 
     // What does not need the catalogue keeps working.
-    expect((await h.call('GET', `/api/orders/${first.body._id}`, { token: buyer.token })).status).toBe(200);
+    expect((await h.call('GET', `/api/orders/${placed.body._id}`, { token: buyer.token })).status).toBe(200);
     expect(
       (
-        await h.call('PUT', `/api/orders/${first.body._id}/pay`, {
+        await h.call('PUT', `/api/orders/${placed.body._id}/pay`, {
           token: buyer.token,
           body: { receiptUrl: RECEIPT },
         })
@@ -121,17 +130,8 @@ describe('when the products service crashes while orders are being placed', () =
 
 describe('when NATS goes away', () => {
   it('answers 503 within the timeout, keeps the events of what it did, and delivers them once NATS is back', async () => {
-    const product = await h.createProduct({ price: 30, countInStock: 5 });
-    const buyer = await h.customer();
-    const placed = await place(buyer.token, product);
-    expect(placed.status).toBe(201);
-
-    await nats.stop();
-    const ordersBefore = await h.storedOrders();
-    const refused = await place(buyer.token, product);
-    expect(refused.status).toBe(503);
+    const { product, buyer, placed, refused } = await refusedAfter(() => nats.stop(), 30);
     expect(refused.ms).toBeLessThan(NATS_REQUEST_TIMEOUT_MS + 1_500);
-    expect(await h.storedOrders()).toBe(ordersBefore);
 
     // Paying needs only the orders database: it succeeds, and order.paid waits in the outbox.
     const paid = await h.call<Order>('PUT', `/api/orders/${placed.body._id}/pay`, {

@@ -83,37 +83,34 @@ describe('the export', () => {
     expect(lines.slice(2)).toEqual(['']);
   });
 
-  it('quotes a field with a comma, a quote or a line break, doubling its quotes (RFC 4180)', async () => {
-    const csv = await csvOf([
-      storedOrder({
-        shippingAddress: {
-          fullName: 'Ann "Annie" Smith',
-          address: 'Flat 2, 10 High St\nBackside',
-          city: 'York',
-          country: 'United Kingdom',
-          phoneNumber: '01904 000000',
-        },
-      }),
-    ]);
-    expect(csv).toContain(',"Ann ""Annie"" Smith","Flat 2, 10 High St\nBackside",York,');
-  });
-
-  it('makes every text a shopper typed inert, and only those that need it', async () => {
-    const csv = await csvOf([
-      storedOrder({
-        shippingAddress: {
-          fullName: '=HYPERLINK("http://evil.example","Refund")',
-          address: '@SUM(1+1)',
-          city: '-London',
-          country: 'United Kingdom',
-          phoneNumber: '+44 20 7946 0958',
-        },
-      }),
-    ]);
-    expect(csv).toContain(
-      `,"'=HYPERLINK(""http://evil.example"",""Refund"")",'@SUM(1+1),'-London,United Kingdom,'+44 20 7946 0958,`,
-    );
-  });
+  for (const { name, shippingAddress, written } of [
+    {
+      name: 'quotes a field with a comma, a quote or a line break, doubling its quotes (RFC 4180)',
+      shippingAddress: {
+        fullName: 'Ann "Annie" Smith',
+        address: 'Flat 2, 10 High St\nBackside',
+        city: 'York',
+        country: 'United Kingdom',
+        phoneNumber: '01904 000000',
+      },
+      written: ',"Ann ""Annie"" Smith","Flat 2, 10 High St\nBackside",York,',
+    },
+    {
+      name: 'makes every text a shopper typed inert, and only those that need it',
+      shippingAddress: {
+        fullName: '=HYPERLINK("http://evil.example","Refund")',
+        address: '@SUM(1+1)',
+        city: '-London',
+        country: 'United Kingdom',
+        phoneNumber: '+44 20 7946 0958',
+      },
+      written: `,"'=HYPERLINK(""http://evil.example"",""Refund"")",'@SUM(1+1),'-London,United Kingdom,'+44 20 7946 0958,`,
+    },
+  ]) {
+    it(name, async () => {
+      expect(await csvOf([storedOrder({ shippingAddress })])).toContain(written);
+    });
+  }
 
   it('shows a paid and delivered order with its dates and amounts to the cent', async () => {
     const paidAt = new Date('2026-11-21T09:30:00.000Z');
