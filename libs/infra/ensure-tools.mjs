@@ -141,16 +141,17 @@ function ensureObservabilityTools(report) {
         vmalert,
         ESTIMATE.vmalert,
       ],
+      [
+        `jaeger ${versions.jaeger}`,
+        `github.com/jaegertracing/jaeger/cmd/jaeger@v${versions.jaeger}`,
+        jaeger,
+        ESTIMATE.jaeger,
+        goBuildAsTool,
+      ],
     ],
     neededBy,
     report,
   );
-  const label = `jaeger ${versions.jaeger}`;
-  if (existsSync(jaeger)) return report.cached(label);
-  const go = findGo();
-  if (!go) fail(`${label}: Go is not installed; ${neededBy} need it to build jaeger`);
-  const program = `github.com/jaegertracing/jaeger/cmd/jaeger@v${versions.jaeger}`;
-  goBuildAsTool(label, go, program, jaeger, report.log, ESTIMATE.jaeger);
 }
 
 function isMain() {

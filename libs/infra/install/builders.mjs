@@ -175,18 +175,19 @@ export function goBuildKubernetes(label, go, version, programs, dir, log, estima
 }
 
 /**
- * Builds each [label, module@version, binary, estimate?] whose binary is missing, one after the other
- * (one Go build at a time: each already keeps both cores busy); `cached(label)` for each one present.
+ * Builds each [label, module@version, binary, estimate?, build?] whose binary is missing, one after the other
+ * (one Go build at a time: each already keeps both cores busy); `cached(label)` for each one present. `build`
+ * is goInstall unless given (goBuildAsTool for a module whose replace directives `go install` refuses).
  */
 export function ensureGoTools(goTools, neededBy, { log, cached }) {
-  for (const [label, moduleAtVersion, binary, estimate] of goTools) {
+  for (const [label, moduleAtVersion, binary, estimate, build = goInstall] of goTools) {
     if (existsSync(binary)) {
       cached(label);
       continue;
     }
     const go = findGo();
     if (!go) fail(`${label}: Go is not installed; ${neededBy} need it to build ${basename(binary)}`);
-    goInstall(label, go, moduleAtVersion, binary, log, estimate);
+    build(label, go, moduleAtVersion, binary, log, estimate);
   }
 }
 

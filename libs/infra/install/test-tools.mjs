@@ -95,19 +95,15 @@ export function ensureControlPlane(report) {
       report.log,
       KUBERNETES_ESTIMATE,
     );
-  const etcd = `etcd ${versions.etcd}`;
-  if (existsSync(controlPlane.etcd)) report.cached(etcd);
-  else
-    goBuildAsTool(
-      etcd,
-      requireGo(etcd),
-      `go.etcd.io/etcd/server/v3@v${versions.etcd}`,
-      controlPlane.etcd,
-      report.log,
-      '~2 min on 2 cores',
-    );
   ensureGoTools(
     [
+      [
+        `etcd ${versions.etcd}`,
+        `go.etcd.io/etcd/server/v3@v${versions.etcd}`,
+        controlPlane.etcd,
+        '~2 min on 2 cores',
+        goBuildAsTool,
+      ],
       [
         `kwok ${versions.kwok}`,
         `sigs.k8s.io/kwok/cmd/kwok@v${versions.kwok}`,
