@@ -115,27 +115,20 @@ describe('PUT api/data/flags/:key', () => {
   });
 
   it('refuses an unknown flag (404) and a variant the flag does not have (400), changing nothing', async () => {
-    expect(await switchFlag('noSuchFlag', 'off')).toMatchObject({
-      status: 404,
-      body: { message: 'Flag not found' },
-    });
-    // Names every object has are no flag and no variant.
-    expect(await switchFlag('constructor', 'off')).toMatchObject({
-      status: 404,
-      body: { message: 'Flag not found' },
-    });
-    expect(await switchFlag('orderPlacementFailure', 'constructor')).toMatchObject({
-      status: 400,
-      body: { message: 'variant must be one of off, 10%, 50%, 100%' },
-    });
-    expect(await switchFlag('orderPlacementFailure', '75%')).toMatchObject({
-      status: 400,
-      body: { message: 'variant must be one of off, 10%, 50%, 100%' },
-    });
-    expect(await switchFlag('orderPlacementFailure', 1)).toMatchObject({
-      status: 400,
-      body: { message: 'variant must be a string' },
-    });
+    const refusals: [key: string, variant: unknown, status: number, message: string][] = [
+      ['noSuchFlag', 'off', 404, 'Flag not found'],
+      // Names every object has are no flag and no variant.
+      ['constructor', 'off', 404, 'Flag not found'],
+      ['orderPlacementFailure', 'constructor', 400, 'variant must be one of off, 10%, 50%, 100%'],
+      ['orderPlacementFailure', '75%', 400, 'variant must be one of off, 10%, 50%, 100%'],
+      ['orderPlacementFailure', 1, 400, 'variant must be a string'],
+    ];
+    for (const [key, variant, status, message] of refusals) {
+      expect(await switchFlag(key, variant), `${key} ${String(variant)}`).toMatchObject({
+        status,
+        body: { message },
+      });
+    }
     const { body } = await data.call<FeatureFlag[]>('GET', '/api/data/flags', { token: data.adminToken });
     expect(body.every((flag) => flag.variant === 'off')).toBe(true);
   });
