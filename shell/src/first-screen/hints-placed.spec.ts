@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectSettlesAfter } from './__tests__/settles';
 import { hintsPlaced, markHintsPlacing } from './hints-placed';
 
 const HINTS_PLACED = Symbol.for('shop.first-screen-hints-placed');
@@ -24,12 +25,7 @@ describe('waiting for the first screen’s hints', () => {
   it('does not hold the shell back when a call hangs, nor when nothing was started', async () => {
     vi.useFakeTimers();
     markHintsPlacing(new Promise<void>(() => undefined));
-    const resumed = vi.fn();
-    void hintsPlaced(500).then(resumed);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(resumed).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(resumed).toHaveBeenCalledOnce();
+    await expectSettlesAfter(hintsPlaced(500), 500);
 
     delete (globalThis as Record<symbol, unknown>)[HINTS_PLACED];
     await expect(hintsPlaced(500)).resolves.toBeUndefined();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectSettlesAfter, expectSettlesOn } from './__tests__/settles';
 import { PAGE_CODE_ID, afterNextPaint, firstPicturesIn, readPageCode, startPageCode } from './page-code';
 
 const picture = (priority?: 'high') => {
@@ -22,15 +23,10 @@ describe('a rendered page’s code waits for its first pictures', () => {
     const first = picture('high');
     const second = picture('high');
     picture();
-    const started = vi.fn();
-    void firstPicturesIn(10_000).then(started);
+    const started = firstPicturesIn(10_000);
 
     first.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(started).not.toHaveBeenCalled();
-    second.dispatchEvent(new Event('error'));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveBeenCalledOnce();
+    await expectSettlesOn(started, () => second.dispatchEvent(new Event('error')));
   });
 
   it('waits for a first picture to be decoded after it has loaded: it is painted only then', async () => {
@@ -38,15 +34,10 @@ describe('a rendered page’s code waits for its first pictures', () => {
     const first = picture('high');
     let decode!: () => void;
     first.decode = () => new Promise<void>((resolve) => (decode = resolve));
-    const started = vi.fn();
-    void firstPicturesIn(10_000).then(started);
+    const started = firstPicturesIn(10_000);
 
     first.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(started).not.toHaveBeenCalled();
-    decode();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveBeenCalledOnce();
+    await expectSettlesOn(started, () => decode());
   });
 
   it('starts at once when the page asks for no picture first, and at the latest after the longest wait', async () => {
@@ -57,12 +48,7 @@ describe('a rendered page’s code waits for its first pictures', () => {
     expect(withNone).toHaveBeenCalledOnce();
 
     picture('high');
-    const withHanging = vi.fn();
-    void firstPicturesIn(2_500).then(withHanging);
-    await vi.advanceTimersByTimeAsync(2_499);
-    expect(withHanging).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(withHanging).toHaveBeenCalledOnce();
+    await expectSettlesAfter(firstPicturesIn(2_500), 2_500);
   });
 
   it('starts at the page’s load event even while a picture is still loading', async () => {
@@ -90,12 +76,7 @@ describe('afterNextPaint', () => {
   it('settles where no frame comes (a background tab), after its longest wait', async () => {
     vi.useFakeTimers();
     const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    const painted = vi.fn();
-    void afterNextPaint(100).then(painted);
-    await vi.advanceTimersByTimeAsync(99);
-    expect(painted).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(painted).toHaveBeenCalledOnce();
+    await expectSettlesAfter(afterNextPaint(100), 100);
     frame.mockRestore();
   });
 });
