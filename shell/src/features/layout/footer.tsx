@@ -1,6 +1,6 @@
 import { siteSettingsAtom, useContactDetails } from '@shop/state';
 import { useAtomValue } from 'jotai';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './footer.module.css';
 import { useNearViewport } from './use-near-viewport';
@@ -11,6 +11,25 @@ const STORE_LINKS = [
   { to: '/about#testimonials', label: 'Review' },
   { to: '/about#services', label: 'Services' },
 ];
+
+/** A column of the footer, named by its heading. */
+function FooterColumn(props: {
+  as: 'section' | 'nav';
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { as: Column, id, title, className, children } = props;
+  return (
+    <Column className={className} aria-labelledby={id}>
+      <h2 id={id} className={styles['heading']}>
+        {title}
+      </h2>
+      {children}
+    </Column>
+  );
+}
 
 /** The configured contact details (site.json). */
 function ContactItems() {
@@ -37,25 +56,16 @@ export function Footer() {
   return (
     <footer ref={footer} className={styles['footer']}>
       <div className={styles['columns']}>
-        <section className={styles['brand']} aria-labelledby="footer-brand">
-          <h2 id="footer-brand" className={styles['heading']}>
-            {websiteName}
-          </h2>
+        <FooterColumn as="section" id="footer-brand" title={websiteName} className={styles['brand']}>
           <p>
             Our mission is to supply high-quality firearms and accessories, backed by customer service you can
             count on and an uncompromising commitment to safety.
           </p>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={styles['heading']}>
-            Contact
-          </h2>
+        </FooterColumn>
+        <FooterColumn as="section" id="footer-contact" title="Contact">
           <ul className={`${styles['list']} ${styles['contact']}`}>{nearViewport && <ContactItems />}</ul>
-        </section>
-        <nav aria-labelledby="footer-store">
-          <h2 id="footer-store" className={styles['heading']}>
-            Store
-          </h2>
+        </FooterColumn>
+        <FooterColumn as="nav" id="footer-store" title="Store">
           <ul className={styles['list']}>
             {STORE_LINKS.map((link) => (
               <li key={link.to}>
@@ -63,17 +73,14 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className={styles['heading']}>
-            Legal
-          </h2>
+        </FooterColumn>
+        <FooterColumn as="nav" id="footer-legal" title="Legal">
           <ul className={styles['list']}>
             <li>
               <Link to="/legal">Terms and Condition</Link>
             </li>
           </ul>
-        </nav>
+        </FooterColumn>
       </div>
       <p className={styles['copyright']}>
         © {new Date().getFullYear()} {websiteName}. All rights reserved.
