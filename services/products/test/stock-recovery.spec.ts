@@ -37,6 +37,15 @@ describe('crash recovery', () => {
   const reservations = () => shop.db.collection<Record<string, unknown>>('stock_reservations');
   const longAgo = () => new Date(Date.now() - 10 * 60_000);
   const recover = () => shop.app.get(StockRecoveryService).recover();
+  /** Two products with `stock` each, and the lines of a new reservation: `quantities` of a and of b. */
+  const linesOfTwoProducts = async (stock: number, [ofA, ofB]: [number, number]) => {
+    const [a, b] = [await shop.productInStock(stock), await shop.productInStock(stock)];
+    const items = [
+      { productId: a._id, quantity: ofA },
+      { productId: b._id, quantity: ofB },
+    ];
+    return { a, b, reservationId: newId(), items };
+  };
   const reservationState = async (id: string) =>
     (await reservations().findOne({ _id: id as never }))?.['state'];
   /** Stores a reservation as a crashed or stalled process left it. */
@@ -57,12 +66,7 @@ describe('crash recovery', () => {
   };
 
   it('loses no unit when a reserve dies between taking stock and recording it', async () => {
-    const [a, b] = [await shop.productInStock(5), await shop.productInStock(5)];
-    const reservationId = newId();
-    const items = [
-      { productId: a._id, quantity: 2 },
-      { productId: b._id, quantity: 1 },
-    ];
+    const { a, b, reservationId, items } = await linesOfTwoProducts(5, [2, 1]);
     // Line a was taken and recorded; line b was taken on its product, and then the process died.
     await takeAlone(reservationId, items[0]!);
     await takeAlone(reservationId, items[1]!);
@@ -80,12 +84,7 @@ describe('crash recovery', () => {
   });
 
   it('finishes a release interrupted half-way, giving back only the lines not yet returned', async () => {
-    const [a, b] = [await shop.productInStock(4), await shop.productInStock(4)];
-    const reservationId = newId();
-    const items = [
-      { productId: a._id, quantity: 1 },
-      { productId: b._id, quantity: 3 },
-    ];
+    const { a, b, reservationId, items } = await linesOfTwoProducts(4, [1, 3]);
     await shop.reserve({ reservationId, items });
     // The crash: line a was given back (its hold went with it), line b not yet.
     await reservations().updateOne(
