@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ControlPlane, startControlPlane, toolPaths } from '@shop/infra';
+import { type ControlPlane, type ControlPlaneOptions, startControlPlane, toolPaths } from '@shop/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENVIRONMENTS,
@@ -105,6 +105,30 @@ function pipelines(cluster: ControlPlane): Map<string, string> {
   );
 }
 
+/**
+ * A control plane (started with `options`) with the CRDs the manifests use and each team's pipeline identity;
+ * with `environment`, that environment applied whole, as whoever runs the cluster applies it. A failed start
+ * stops the control plane.
+ */
+async function shopCluster(
+  options: ControlPlaneOptions = {},
+  environment?: Environment,
+): Promise<{ cluster: ControlPlane; identities: Map<string, string> }> {
+  const cluster = await startControlPlane(options);
+  try {
+    installCrds(cluster);
+    const identities = pipelines(cluster);
+    if (environment) {
+      const answer = apply(cluster, kustomize(wholeFolder(environment)), 'environment');
+      if (answer.status !== 0) throw new Error(answer.stderr);
+    }
+    return { cluster, identities };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
 /** Applies a unit as its team's pipeline does (the platform's units as the cluster's admin). */
 function applyUnit(
   cluster: ControlPlane,
@@ -134,9 +158,7 @@ describe.each(ENVIRONMENTS)('the %s environment on a real API server', (environm
   let identities: Map<string, string>;
 
   beforeAll(async () => {
-    cluster = await startControlPlane();
-    installCrds(cluster);
-    identities = pipelines(cluster);
+    ({ cluster, identities } = await shopCluster());
   }, STARTUP_MS);
 
   afterAll(async () => {
@@ -307,11 +329,7 @@ describe('the dev environment rolled out on fake nodes', () => {
   let identities: Map<string, string>;
 
   beforeAll(async () => {
-    cluster = await startControlPlane({ controllers: true, nodes: 3 });
-    installCrds(cluster);
-    identities = pipelines(cluster);
-    const answer = apply(cluster, kustomize(wholeFolder('dev')), 'environment');
-    if (answer.status !== 0) throw new Error(answer.stderr);
+    ({ cluster, identities } = await shopCluster({ controllers: true, nodes: 3 }, 'dev'));
   }, STARTUP_MS);
 
   afterAll(async () => {
@@ -488,11 +506,7 @@ describe('the domains released as canaries (Argo Rollouts) on a real API server'
     .sort();
 
   beforeAll(async () => {
-    cluster = await startControlPlane();
-    installCrds(cluster);
-    identities = pipelines(cluster);
-    const answer = apply(cluster, kustomize(wholeFolder('prod')), 'environment');
-    if (answer.status !== 0) throw new Error(answer.stderr);
+    ({ cluster, identities } = await shopCluster({}, 'prod'));
   }, STARTUP_MS);
 
   afterAll(async () => {
