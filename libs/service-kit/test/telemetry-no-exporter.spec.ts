@@ -29,7 +29,7 @@ describe('server requests with no exporter', () => {
   it("continues the caller's trace through the body, NATS and the outbox, under a span of its own", async () => {
     const id = await traced.make('quiet thing', `00-${traceId}-${gatewaySpanId}-01`);
     // Logged by the handler, after the body was read from the request's stream.
-    const made = traced.logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
+    const made = traced.madeLine(id);
     expect(made?.['trace_id']).toBe(traceId);
     expect(made?.['span_id']).toMatch(/^[0-9a-f]{16}$/);
     expect(made?.['span_id']).not.toBe(gatewaySpanId);
@@ -65,7 +65,7 @@ describe('server requests with no exporter', () => {
     } as RequestInit);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const made = traced.logLines.find((line) => line['msg'] === 'thing made' && line['id'] === id);
+    const made = traced.madeLine(id);
     expect(made?.['trace_id']).toBe(slowTrace);
   });
 
@@ -84,9 +84,7 @@ describe('server requests with no exporter', () => {
   it('starts a trace for a request that comes without one', async () => {
     const before = traced.logLines.length;
     const id = await traced.make('untraced caller');
-    const made = traced.logLines
-      .slice(before)
-      .find((line) => line['msg'] === 'thing made' && line['id'] === id);
+    const made = traced.madeLine(id, before);
     expect(made?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
     expect(made?.['trace_id']).not.toBe(traceId);
   });

@@ -29,6 +29,8 @@ export interface TracedApp {
   call(path: string, init?: RequestInit): Promise<Response>;
   /** POST /api/traced as the gateway calls it; answers the id. */
   make(name: string, traceparent?: string): Promise<string>;
+  /** The log line of the thing `id` that `make` made, among the lines logged from `from` on (all by default). */
+  madeLine(id: string, from?: number): Record<string, unknown> | undefined;
   /** POST /api/traced with a body it refuses (400), in the trace of `traceparent`. */
   refused(traceparent: string): Promise<void>;
   /** The metrics listener's text. */
@@ -80,6 +82,8 @@ export async function startTracedApp(
       expect(response.status).toBe(201);
       return ((await response.json()) as { id: string }).id;
     },
+    madeLine: (id, from = 0) =>
+      logLines.slice(from).find((line) => line['msg'] === 'thing made' && line['id'] === id),
     async refused(traceparent) {
       const response = await call('/api/traced', {
         method: 'POST',
