@@ -1,6 +1,6 @@
 import { MEDIA_ACCEPTED_TYPES } from '@shop/contracts';
 import { UploadProgress, useImageUpload } from '@shop/ui';
-import { useId, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import styles from './image-upload-field.module.css';
 
@@ -16,26 +16,30 @@ const IMAGE_UPLOAD_MESSAGES = {
 export interface ImageUploadFieldProps {
   /** The file chooser's label, e.g. 'QR Code'. */
   label: string;
-  /** The image in effect ('' for none), shown as the preview. */
-  url: string;
+  /** The form's image: shown as the preview, replaced once a chosen file is uploaded (the form saves it later). */
+  image: FormImage;
   /** Names the preview, e.g. 'bitcoin QR code'. */
   previewAlt: string;
-  /** Told the stored URL once a chosen file is uploaded; the form saves it later. */
-  onUploaded: (url: string) => void;
-  /** Told when an upload starts and ends, so the form does not save the old image meanwhile. */
-  onUploadingChange?: (uploading: boolean) => void;
   disabled?: boolean;
 }
 
+/** The image a form saves ('' for none), and whether a new one is uploading: the form does not save meanwhile. */
+export interface FormImage {
+  url: string;
+  uploading: boolean;
+  set: (url: string) => void;
+  setUploading: (uploading: boolean) => void;
+}
+
+/** A form's image, starting from the saved one. */
+export function useFormImage(saved: string): FormImage {
+  const [url, set] = useState(saved);
+  const [uploading, setUploading] = useState(false);
+  return { url, uploading, set, setUploading };
+}
+
 /** One image replaced by upload: preview, file chooser, progress, and the server's reason on failure. */
-export function ImageUploadField({
-  label,
-  url,
-  previewAlt,
-  onUploaded,
-  onUploadingChange,
-  disabled,
-}: ImageUploadFieldProps) {
+export function ImageUploadField({ label, image, previewAlt, disabled }: ImageUploadFieldProps) {
   const { state, upload } = useImageUpload();
   const id = useId();
 
@@ -43,11 +47,11 @@ export function ImageUploadField({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    onUploadingChange?.(true);
+    image.setUploading(true);
     const uploaded = await upload(file);
-    onUploadingChange?.(false);
+    image.setUploading(false);
     if (uploaded) {
-      onUploaded(uploaded);
+      image.set(uploaded);
       toast.success(IMAGE_UPLOAD_MESSAGES.uploaded);
     } else {
       toast.error(IMAGE_UPLOAD_MESSAGES.failed);
@@ -60,8 +64,8 @@ export function ImageUploadField({
         {label}
       </label>
       <div className={styles['row']}>
-        {url ? (
-          <img src={url} alt={previewAlt} width={96} height={96} className={styles['preview']} />
+        {image.url ? (
+          <img src={image.url} alt={previewAlt} width={96} height={96} className={styles['preview']} />
         ) : (
           <span className={styles['empty']}>No image</span>
         )}

@@ -1,9 +1,10 @@
 import { ORDERS_API, type Order, toCents } from '@shop/contracts';
 import { apiFetch, formatPrice } from '@shop/state';
-import { Button, MessageBox, Modal, modalStyles, showToast, useAction } from '@shop/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { Button, MessageBox, Modal, modalStyles, showToast } from '@shop/ui';
+import { useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
 import { Field, InputField } from '../../shared/field';
+import { useFormSubmit } from '../../shared/use-form-submit';
 
 export interface RefundDialogProps {
   /** The paid order to refund; the dialog is closed while there is none. */
@@ -51,24 +52,19 @@ function RefundForm({
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string>();
-  const { busy, run } = useAction();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    void run(
-      async () => {
-        await apiFetch<Order>(`${ORDERS_API}/${order._id}/refunds`, {
-          method: 'POST',
-          body: { amountCents: toCents(Number(amount)), reference, reason },
-        });
-        showToast('success', 'Refund recorded');
-        onRefunded();
-        onClose();
-      },
-      { onFailure: setRefusal },
-    );
-  };
+  const { busy, submit } = useFormSubmit(
+    async () => {
+      setRefusal(undefined);
+      await apiFetch<Order>(`${ORDERS_API}/${order._id}/refunds`, {
+        method: 'POST',
+        body: { amountCents: toCents(Number(amount)), reference, reason },
+      });
+      showToast('success', 'Refund recorded');
+      onRefunded();
+      onClose();
+    },
+    { onFailure: setRefusal },
+  );
 
   return (
     <form className={shared['form']} onSubmit={submit} aria-label="Refund">

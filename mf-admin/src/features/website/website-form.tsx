@@ -5,12 +5,13 @@ import {
   type UpdateSiteSettingsRequest,
 } from '@shop/contracts';
 import { apiFetch, siteSettingsAtom, siteSettingsFromRecords } from '@shop/state';
-import { Button, showToast, useAction } from '@shop/ui';
+import { Button, showToast } from '@shop/ui';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import shared from '../../shared/admin.module.css';
 import { InputField } from '../../shared/field';
-import { ImageUploadField } from '../../shared/image-upload-field';
+import { ImageUploadField, useFormImage } from '../../shared/image-upload-field';
+import { useFormSubmit } from '../../shared/use-form-submit';
 
 /**
  * Site Name, Currency, Logo and the default low-stock threshold of one settings record; a save shows in the
@@ -25,31 +26,26 @@ export function WebsiteForm({
 }) {
   const [siteName, setSiteName] = useState(record.siteName);
   const [currency, setCurrency] = useState(record.currency);
-  const [logo, setLogo] = useState(record.logo);
+  const logo = useFormImage(record.logo);
   const [lowStockThreshold, setLowStockThreshold] = useState(String(record.lowStockThreshold));
-  const [uploading, setUploading] = useState(false);
   const setSiteSettings = useSetAtom(siteSettingsAtom);
   const id = useId();
 
-  const { busy: saving, run } = useAction();
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const body: UpdateSiteSettingsRequest = {
-        id: record._id,
-        siteName: siteName.trim(),
-        currency: currency.trim(),
-        logo,
-        lowStockThreshold: Number(lowStockThreshold),
-      };
-      const updated = await apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
-      showToast('success', 'Website data updated successfully');
-      // The shared settings state is what the top bar and every price read
-      // (docs/product/screens.md, "Website update").
-      setSiteSettings(siteSettingsFromRecords([updated]));
-      onSaved(updated);
-    });
-  };
+  const { busy: saving, submit: save } = useFormSubmit(async () => {
+    const body: UpdateSiteSettingsRequest = {
+      id: record._id,
+      siteName: siteName.trim(),
+      currency: currency.trim(),
+      logo: logo.url,
+      lowStockThreshold: Number(lowStockThreshold),
+    };
+    const updated = await apiFetch<SiteSettings>(`${DATA_API}/update-data`, { method: 'PUT', body });
+    showToast('success', 'Website data updated successfully');
+    // The shared settings state is what the top bar and every price read
+    // (docs/product/screens.md, "Website update").
+    setSiteSettings(siteSettingsFromRecords([updated]));
+    onSaved(updated);
+  });
 
   return (
     <form className={shared['form']} onSubmit={save} aria-label="Website settings">
@@ -83,15 +79,8 @@ export function WebsiteForm({
         value={lowStockThreshold}
         onChange={setLowStockThreshold}
       />
-      <ImageUploadField
-        label="Logo"
-        url={logo}
-        previewAlt="Site logo"
-        onUploaded={setLogo}
-        onUploadingChange={setUploading}
-        disabled={saving}
-      />
-      <Button type="submit" disabled={saving || uploading}>
+      <ImageUploadField label="Logo" image={logo} previewAlt="Site logo" disabled={saving} />
+      <Button type="submit" disabled={saving || logo.uploading}>
         {saving ? 'Updating...' : 'Update'}
       </Button>
     </form>
