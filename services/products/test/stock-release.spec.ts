@@ -3,7 +3,6 @@ import {
   ORDER_DELIVERED,
   ORDER_PAID,
   PRODUCTS_RELEASE,
-  type EventEnvelope,
   type OrderDeletedEvent,
   type OrderDeliveredEvent,
   type OrderPaidEvent,
@@ -27,11 +26,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** Publishes an event the way the orders service's relay does. */
-const publish = (event: EventEnvelope) => shop.publish(event);
-
 async function orderPaid(orderId: string, status: OrderPaidEvent['data']['status']): Promise<void> {
-  await publish(
+  await shop.publish(
     newEvent(ORDER_PAID, {
       orderId,
       userId: newId(),
@@ -44,7 +40,7 @@ async function orderPaid(orderId: string, status: OrderPaidEvent['data']['status
 }
 
 async function orderDelivered(orderId: string): Promise<void> {
-  await publish(
+  await shop.publish(
     newEvent(ORDER_DELIVERED, {
       orderId,
       userId: newId(),
@@ -57,7 +53,7 @@ async function orderDeleted(
   orderId: string,
   fate: Pick<OrderDeletedEvent['data'], 'wasPaid' | 'stockReturned'>,
 ): Promise<void> {
-  await publish(
+  await shop.publish(
     newEvent(ORDER_DELETED, { orderId, userId: newId(), items: [], ...fate }) satisfies OrderDeletedEvent,
   );
 }

@@ -1,12 +1,4 @@
-import {
-  ORDER_CANCELLED,
-  ORDER_CREATED,
-  ORDER_DELIVERED,
-  ORDER_PAID,
-  ORDER_REFUNDED,
-  type EventEnvelope,
-  type UserInfo,
-} from '@shop/contracts';
+import { ORDER_CANCELLED, ORDER_CREATED, ORDER_DELIVERED, ORDER_PAID, ORDER_REFUNDED } from '@shop/contracts';
 import { newEvent } from '@shop/service-kit';
 import { until } from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +18,10 @@ afterAll(async () => {
   await users?.close();
 });
 
-const publish = (event: EventEnvelope) => users.publish(event);
 const ORDER = '65a1f0c2e4b0a1b2c3d4e5f6';
 const at = '2026-11-29T06:00:00.000Z';
 
-function eventsFor(shopper: UserInfo): EventEnvelope[] {
-  const userId = shopper._id;
+function eventsFor(userId: string) {
   return [
     newEvent(ORDER_CREATED, {
       orderId: ORDER,
@@ -86,7 +76,7 @@ const subjectOf = (mail: string) => /^Subject: (.*)$/m.exec(mail)?.[1];
 describe('e-mail to shoppers', () => {
   it('writes the customer at each step, as text and HTML, and not about their own payment', async () => {
     const shopper = await users.signUp({ name: 'Ann <Shopper>' });
-    for (const event of eventsFor(shopper)) await publish(event);
+    for (const event of eventsFor(shopper._id)) await users.publish(event);
 
     await until(() => mailsTo(users.outboxDir, shopper.email).length >= 5, 10_000);
     const mails = mailsTo(users.outboxDir, shopper.email);
@@ -110,8 +100,8 @@ describe('e-mail to shoppers', () => {
 
   it('sends one message per event, however often the event comes', async () => {
     const shopper = await users.signUp();
-    const [placed] = eventsFor(shopper);
-    await publish(placed!);
+    const [placed] = eventsFor(shopper._id);
+    await users.publish(placed!);
     await until(() => mailsTo(users.outboxDir, shopper.email).length === 1, 10_000);
 
     // Delivered again (a redelivery after a lost acknowledgement): acknowledged, not sent again.
@@ -121,7 +111,7 @@ describe('e-mail to shoppers', () => {
     expect(mailsTo(users.outboxDir, shopper.email)).toHaveLength(1);
 
     // One claimed whose message never went (the mailer failed before): the redelivery sends it.
-    const delivered = eventsFor(shopper)[3]!;
+    const delivered = eventsFor(shopper._id)[3]!;
     await users.db.collection('sent_mails').insertOne({
       _id: delivered.id as never,
       state: 'sending',
@@ -138,15 +128,15 @@ describe('e-mail to shoppers', () => {
   it('writes nobody for an account that is gone or an event it cannot read', async () => {
     const shopper = await users.signUp();
     const consumer = users.app.get(OrderMailConsumer);
-    const placed = eventsFor(shopper)[0]!;
-    const gone: EventEnvelope = {
+    const placed = eventsFor(shopper._id)[0]!;
+    const gone = {
       ...placed,
       id: 'e-gone',
       data: { ...(placed.data as object), userId: ORDER },
     };
     await consumer.handle(gone);
-    const unreadable: EventEnvelope = {
-      ...eventsFor(shopper)[4]!,
+    const unreadable = {
+      ...eventsFor(shopper._id)[4]!,
       id: 'e-odd',
       data: { userId: shopper._id, orderId: ORDER },
     };
