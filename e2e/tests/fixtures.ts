@@ -232,6 +232,20 @@ export async function expectTakenOver(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /^Switch to (dark|light) mode$/ })).toBeEnabled();
 }
 
+/** Runs `body` with a part of the shop stopped, and starts the part again once it is done, failed or not. */
+export async function whilePartDown(
+  stack: RunningStack,
+  part: Parameters<RunningStack['stopPart']>[0],
+  body: () => Promise<void>,
+): Promise<void> {
+  await stack.stopPart(part);
+  try {
+    await body();
+  } finally {
+    await stack.startPart(part);
+  }
+}
+
 export function uniqueEmail(prefix = 'shopper'): string {
   accounts += 1;
   return `${prefix}-${Date.now().toString(36)}-${accounts}@example.com`;

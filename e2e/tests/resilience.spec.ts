@@ -1,11 +1,10 @@
-import { expect, productCards, test } from './fixtures';
+import { expect, productCards, test, whilePartDown } from './fixtures';
 
 test('with the catalog remote down the shell still renders its layout and a friendly fallback', async ({
   page,
   stack,
 }) => {
-  await stack.stopPart('mf-catalog');
-  try {
+  await whilePartDown(stack, 'mf-catalog', async () => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(/unavailable|could not be loaded/i);
@@ -16,9 +15,7 @@ test('with the catalog remote down the shell still renders its layout and a frie
     // The browser drew the page again (the server's HTML held no screen); its footer comes with its own code.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(page.getByRole('contentinfo')).toContainText('California, United States');
-  } finally {
-    await stack.startPart('mf-catalog');
-  }
+  });
   await page.getByRole('button', { name: /retry/i }).click();
   await expect(productCards(page).first()).toBeVisible();
 });

@@ -9,6 +9,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
   test,
+  whilePartDown,
 } from './fixtures';
 import { switchFlag } from './support/flags';
 import {
@@ -359,16 +360,13 @@ test('a catalog that is down costs only its part: the page still answers, with t
   stack,
   baseURL,
 }) => {
-  await stack.stopPart('mf-catalog');
-  try {
+  await whilePartDown(stack, 'mf-catalog', async () => {
     const page = await fetchPage(baseURL!, `/product/${product.slug}`);
     expect(page.status).toBe(200);
     // The shell's layout is there; the screen is left to the browser (which reports the remote unavailable).
     expect(rootOf(page.html)).toContain('Skip to main content');
     expect(rootOf(page.html)).not.toContain(product.name);
-  } finally {
-    await stack.startPart('mf-catalog');
-  }
+  });
   await expect
     .poll(async () =>
       rootOf((await fetchPage(baseURL!, `/product/${product.slug}`)).html).includes(product.name),
