@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Order, Product } from '@shop/contracts';
+import type { Order, Product, UserInfo } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
   callApi,
@@ -25,22 +25,39 @@ import { createListing } from './support/listings';
 // search finds, refunding, finding low stock, and reading the audit trail of what admins did. A shopper's
 // side is done through the API so these tests do not depend on the checkout screens.
 
+/**
+ * What an operation is tried on: a product the admin listed through the API, with a picture of its own,
+ * named `<word> <tag>`, branded `word` and made by the test of that word; and a shopper of the same name.
+ */
+async function listedWithShopper(
+  baseURL: string,
+  admin: UserInfo,
+  tag: string,
+  word: string,
+  fields: { price: number; countInStock: number },
+): Promise<{ product: Product; shopper: UserInfo }> {
+  const image = await uploadThroughApi(baseURL, admin.token, `${word.toLowerCase()}.png`);
+  const product = await createListing(baseURL, admin.token, {
+    name: `${word} ${tag}`,
+    image: [image],
+    brand: word,
+    ...fields,
+    description: `Made by the admin ${word.toLowerCase()} test`,
+  });
+  const shopper = await signUpThroughApi(baseURL, { name: `${word} ${tag}`, email: uniqueEmail(tag) });
+  return { product, shopper };
+}
+
 test('an admin exports the orders a search finds as a CSV file a spreadsheet opens safely', async ({
   admin,
   page,
   baseURL,
 }) => {
   const tag = freshTag();
-  const image = await uploadThroughApi(baseURL!, admin.token, 'export.png');
-  const product = await createListing(baseURL!, admin.token, {
-    name: `Export ${tag}`,
-    image: [image],
-    brand: 'Export',
+  const { product, shopper } = await listedWithShopper(baseURL!, admin, tag, 'Export', {
     price: 12.5,
     countInStock: 20,
-    description: 'Made by the admin export test',
   });
-  const shopper = await signUpThroughApi(baseURL!, { name: `Export ${tag}`, email: uniqueEmail(tag) });
   const placed: Order[] = [];
   for (const fullName of [`${tag} Plain`, `=HYPERLINK("http://evil.example","${tag}")`]) {
     placed.push(
@@ -84,16 +101,10 @@ test('an admin refunds a paid order in part, then the rest: its stock comes back
   baseURL,
 }) => {
   const tag = freshTag();
-  const image = await uploadThroughApi(baseURL!, admin.token, 'refund.png');
-  const product = await createListing(baseURL!, admin.token, {
-    name: `Refund ${tag}`,
-    image: [image],
-    brand: 'Refund',
+  const { product, shopper } = await listedWithShopper(baseURL!, admin, tag, 'Refund', {
     price: 40,
     countInStock: 5,
-    description: 'Made by the admin refund test',
   });
-  const shopper = await signUpThroughApi(baseURL!, { name: `Refund ${tag}`, email: uniqueEmail(tag) });
   const order = await placeOrder(baseURL!, shopper, product._id);
   await callApi(baseURL!, 'PUT', `/api/orders/markpaid/${order._id}`, admin.token);
   const stock = async () =>

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Product, Wallet } from '@shop/contracts';
 import {
   SEEDED_ADMIN,
@@ -25,6 +26,18 @@ import {
 // an admin uses them: listings, the lists, users, wallets and the site's settings. A shopper's side is done
 // through the API so these tests do not depend on the checkout screens. The day-to-day operations on
 // orders and stock (export, refunds, low stock, the audit trail) are in admin-operations.spec.ts.
+
+/**
+ * Sends the listing form (create or update), checked at both widths first: the shop says it is done, goes
+ * home, and lists the product at its price.
+ */
+async function sendListingForm(page: Page, button: string, done: string, name: string, price: string) {
+  await expectAccessibleAtBothWidths(page);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByText(done)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(productCards(page).filter({ hasText: name })).toContainText(price);
+}
 
 test('a listing with two images goes on sale, is edited, ordered, paid and delivered', async ({
   admin,
@@ -55,12 +68,7 @@ test('a listing with two images goes on sale, is edited, ordered, paid and deliv
   await page.getByLabel('Category').fill('Accessories');
   await page.getByLabel('Price').fill('25');
   await page.getByLabel('Count In Stock').fill('20');
-  await expectAccessibleAtBothWidths(page);
-  await page.getByRole('button', { name: 'Create Listing' }).click();
-
-  await expect(page.getByText('Product created to successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(productCards(page).filter({ hasText: name })).toContainText('$25.00');
+  await sendListingForm(page, 'Create Listing', 'Product created to successfully!', name, '$25.00');
   const [product] = await productsMatching(baseURL!, tag);
   expect(product!.image).toHaveLength(2);
 
@@ -70,11 +78,7 @@ test('a listing with two images goes on sale, is edited, ordered, paid and deliv
   await expect(page).toHaveURL(new RegExp(`/update/${product!._id}$`));
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await page.getByLabel('Price').fill('30');
-  await expectAccessibleAtBothWidths(page);
-  await page.getByRole('button', { name: 'Update Product' }).click();
-  await expect(page.getByText('Product updated successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(productCards(page).filter({ hasText: name })).toContainText('$30.00');
+  await sendListingForm(page, 'Update Product', 'Product updated successfully!', name, '$30.00');
 
   // A shopper orders it and pays with a receipt (through the API).
   const shopper = await signUpThroughApi(baseURL!, { name: 'Pat Shopper' });
