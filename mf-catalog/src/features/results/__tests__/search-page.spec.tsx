@@ -46,10 +46,9 @@ describe('Search results screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the products API for the query, newest first, one page of 12, and shows the cards and total', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search?query=glock');
+    const fetchMock = await searchShown('/search?query=glock');
 
-    expect(await screen.findAllByRole('article')).toHaveLength(12);
+    expect(screen.getAllByRole('article')).toHaveLength(12);
     expect(screen.getByRole('heading', { level: 1, name: 'Search results for “glock”' })).toBeInTheDocument();
     expect(document.title).toBe('Search results for “glock”');
     expect(screen.getByText('32 products')).toBeInTheDocument();
@@ -62,11 +61,9 @@ describe('Search results screen', () => {
   });
 
   it('lists everything for an empty query', async () => {
-    const fetchMock = catalog();
-    renderSearch('/search');
+    const fetchMock = await searchShown('/search');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All products' })).toBeInTheDocument();
-    await screen.findAllByRole('article');
+    expect(screen.getByRole('heading', { level: 1, name: 'All products' })).toBeInTheDocument();
     expect(listCalls(fetchMock)).toEqual(['/api/products?sort=newest&page=1&pageSize=12']);
   });
 
