@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type Product, mediaSrcSet } from '@shop/contracts';
 import { CARD_IMAGE_SIZES, PRODUCT_GRID_FIRST_ROW } from '@shop/ui/product-grid-layout';
 import { type BenchContext, type BenchSection, type Figure, figure, goalFigure } from '../lib/figure.js';
+import { shopLcpAgainstStatic } from '../lib/lcp-figure.js';
 import { launchChrome, lcpElementOf, lighthouseIn, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 
@@ -199,17 +200,10 @@ async function run({ stack, log }: BenchContext): Promise<Figure[]> {
     figure({
       id: 'lcp.shop-vs-static',
       section: 'lcp',
-      measured: {
-        what: "Lighthouse mobile LCP of the shop's /",
-        value: median(runs.shop.map((r) => r.lcpMs)),
-        unit: 'ms',
-      },
-      reference: {
-        what: 'a static HTML page of the same grid',
-        value: median(runs.static.map((r) => r.lcpMs)),
-        unit: 'ms',
-      },
-      better: 'lower',
+      ...shopLcpAgainstStatic(runs, {
+        shop: "Lighthouse mobile LCP of the shop's /",
+        static: 'a static HTML page of the same grid',
+      }),
       target: TARGET,
       notes:
         `median of ${RUNS} Lighthouse runs each (mobile defaults, simulated throttling), after one untimed warm-up each; ` +

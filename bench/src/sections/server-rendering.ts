@@ -21,6 +21,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { RunningStack } from '@shop/dev-stack';
 import autocannon from 'autocannon';
 import { type BenchContext, type BenchSection, type Figure, figure } from '../lib/figure.js';
+import { shopLcpAgainstStatic } from '../lib/lcp-figure.js';
 import { type LaunchedChrome, launchChrome, lcpElementOf, lighthouseIn, median } from '../lib/lighthouse.js';
 import { passOn } from '../lib/pass-on.js';
 import { staticCopyOf } from '../lib/static-copy.js';
@@ -455,17 +456,10 @@ async function run({ startStack, connections, durationS, log }: BenchContext): P
       return figure({
         id: `server-rendering.lcp-${page}`,
         section: 'server rendering',
-        measured: {
-          what: `Lighthouse mobile LCP of the rendered ${page === 'home' ? '/' : 'product page'}`,
-          value: median(runs.shop.map((r) => r.lcpMs)),
-          unit: 'ms',
-        },
-        reference: {
-          what: 'the same HTML without its scripts, from a bare static server',
-          value: median(runs.static.map((r) => r.lcpMs)),
-          unit: 'ms',
-        },
-        better: 'lower',
+        ...shopLcpAgainstStatic(runs, {
+          shop: `Lighthouse mobile LCP of the rendered ${page === 'home' ? '/' : 'product page'}`,
+          static: 'the same HTML without its scripts, from a bare static server',
+        }),
         target: LCP_TARGET,
         notes:
           `${paths[page]}: median of ${LCP_RUNS} Lighthouse runs each (mobile defaults, simulated throttling: ` +
