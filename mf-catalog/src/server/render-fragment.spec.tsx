@@ -173,8 +173,8 @@ describe('renderFragment', () => {
     expect(asked).toEqual([SITE_SETTINGS_API]);
   });
 
-  // BUG (reported, not fixed here): that slug is never read, so fragmentStatus finds no 404 answer and the
-  // page says "Product Not Found" with status 200 (a soft 404). Flip to `it` once the status follows the screen.
+  // The slug is never read, so no answer says 404: fragmentStatus checks the slug's pattern itself,
+  // or the page would say "Product Not Found" with a 200 (a soft 404).
   it('answers 404 for a slug no product could have', async () => {
     expect((await badSlug()).status).toBe(404);
   });
