@@ -222,7 +222,6 @@ export const SEEDED_ADMIN = { email: 'admin@shop.local', password: 'admin-passwo
 
 let accounts = 0;
 
-/** An e-mail address no other test uses. */
 /**
  * Waits until a server-rendered page's code has taken it over: the theme button, drawn disabled until
  * hydration (docs/rendering.md, "Content before code"), is enabled. A press during hydration can land on
@@ -246,6 +245,7 @@ export async function whilePartDown(
   }
 }
 
+/** An e-mail address no other test uses. */
 export function uniqueEmail(prefix = 'shopper'): string {
   accounts += 1;
   return `${prefix}-${Date.now().toString(36)}-${accounts}@example.com`;
