@@ -30,6 +30,7 @@ export * from './util/pass-loop';
 export * from './mongo/duplicate-key';
 export * from './mongo/escape-regex';
 export * from './mongo/find-page';
+export * from './validation/decorator-stack';
 export * from './validation/dto-transforms';
 export * from './validation/media-url';
 export * from './validation/paged-query';

@@ -7,33 +7,38 @@ import {
 } from '@shop/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PagedQuery, QueryText } from '@shop/service-kit';
+import { DecoratorStack, PagedQuery, QueryText } from '@shop/service-kit';
+
+/** An optional filter of the trail to one of `values`. */
+const OneOfFilter = (values: readonly string[], description: string): PropertyDecorator =>
+  DecoratorStack(
+    ApiPropertyOptional({ enum: values, description }),
+    IsOptional(),
+    QueryText(),
+    IsIn(values, { message: `$property must be one of ${values.join(', ')}` }),
+  );
+
+/** An optional filter of the trail to one id. */
+const IdFilter = (description: string): PropertyDecorator =>
+  DecoratorStack(
+    ApiPropertyOptional({ description }),
+    IsOptional(),
+    QueryText(),
+    IsString({ message: '$property must be a single text' }),
+    MaxLength(64, { message: '$property must be at most 64 characters' }),
+  );
 
 /** Query of `GET api/data/audit`: the source of the contract type `AuditListQuery`. */
 export class ListAuditQuery extends PagedQuery(AUDIT_LIST_LIMITS.maxLimit) {
-  @ApiPropertyOptional({ enum: ADMIN_ACTIONS, description: 'Only this action' })
-  @IsOptional()
-  @QueryText()
-  @IsIn(ADMIN_ACTIONS, { message: `action must be one of ${ADMIN_ACTIONS.join(', ')}` })
+  @OneOfFilter(ADMIN_ACTIONS, 'Only this action')
   action?: AdminActionName;
 
-  @ApiPropertyOptional({ enum: AUDIT_TARGET_TYPES, description: 'Only actions on this kind of record' })
-  @IsOptional()
-  @QueryText()
-  @IsIn(AUDIT_TARGET_TYPES, { message: `targetType must be one of ${AUDIT_TARGET_TYPES.join(', ')}` })
+  @OneOfFilter(AUDIT_TARGET_TYPES, 'Only actions on this kind of record')
   targetType?: AuditTargetType;
 
-  @ApiPropertyOptional({ description: 'Only actions on this record (its id)' })
-  @IsOptional()
-  @QueryText()
-  @IsString({ message: 'targetId must be a single text' })
-  @MaxLength(64, { message: 'targetId must be at most 64 characters' })
+  @IdFilter('Only actions on this record (its id)')
   targetId?: string;
 
-  @ApiPropertyOptional({ description: "Only this admin's actions (their user id)" })
-  @IsOptional()
-  @QueryText()
-  @IsString({ message: 'actorId must be a single text' })
-  @MaxLength(64, { message: 'actorId must be at most 64 characters' })
+  @IdFilter("Only this admin's actions (their user id)")
   actorId?: string;
 }

@@ -1,26 +1,25 @@
 import { SITE_SETTINGS_LIMITS } from '@shop/contracts';
 import { IsInt, IsMongoId, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsMediaUrlOrEmpty, Trim } from '@shop/service-kit';
+import { DecoratorStack, IsMediaUrlOrEmpty, Trim } from '@shop/service-kit';
+
+/** A required text of the settings, trimmed, of at most `max` characters. */
+const SettingText = (max: number): PropertyDecorator =>
+  DecoratorStack(
+    Trim(),
+    IsString({ message: '$property must be a string' }),
+    IsNotEmpty({ message: '$property is required' }),
+    MaxLength(max, { message: `$property must be at most ${max} characters` }),
+  );
 
 /** Body of `PUT api/data/update-data`. */
 export class UpdateSiteSettingsDto {
   @IsMongoId({ message: 'id must be the id of a settings record' })
   id!: string;
 
-  @Trim()
-  @IsString({ message: 'siteName must be a string' })
-  @IsNotEmpty({ message: 'siteName is required' })
-  @MaxLength(SITE_SETTINGS_LIMITS.siteName, {
-    message: `siteName must be at most ${SITE_SETTINGS_LIMITS.siteName} characters`,
-  })
+  @SettingText(SITE_SETTINGS_LIMITS.siteName)
   siteName!: string;
 
-  @Trim()
-  @IsString({ message: 'currency must be a string' })
-  @IsNotEmpty({ message: 'currency is required' })
-  @MaxLength(SITE_SETTINGS_LIMITS.currency, {
-    message: `currency must be at most ${SITE_SETTINGS_LIMITS.currency} characters`,
-  })
+  @SettingText(SITE_SETTINGS_LIMITS.currency)
   currency!: string;
 
   @IsMediaUrlOrEmpty()

@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Trim } from '@shop/service-kit';
+import { DecoratorStack, Trim } from '@shop/service-kit';
 
 /** One cart line: only the product and how many count; a client's name, price or image are dropped. */
 export class OrderLineDto {
@@ -36,29 +36,21 @@ export class OrderLineDto {
   @ApiPropertyOptional({ description: 'Ignored: the catalogue has the image' }) image?: string;
 }
 
+/** A required line of the address, trimmed, of at most `max` characters. */
+const AddressLine = (max: number): PropertyDecorator =>
+  DecoratorStack(Trim(), IsString(), IsNotEmpty({ message: '$property is required' }), MaxLength(max));
+
 export class ShippingAddressDto {
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'fullName is required' })
-  @MaxLength(ORDER_LIMITS.fullName)
+  @AddressLine(ORDER_LIMITS.fullName)
   fullName!: string;
 
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'address is required' })
-  @MaxLength(ORDER_LIMITS.address)
+  @AddressLine(ORDER_LIMITS.address)
   address!: string;
 
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'city is required' })
-  @MaxLength(ORDER_LIMITS.city)
+  @AddressLine(ORDER_LIMITS.city)
   city!: string;
 
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'country is required' })
-  @MaxLength(ORDER_LIMITS.country)
+  @AddressLine(ORDER_LIMITS.country)
   country!: string;
 
   @Trim()
