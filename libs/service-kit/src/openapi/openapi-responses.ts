@@ -1,5 +1,14 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiProperty, ApiResponse } from '@nestjs/swagger';
+import { type Type, applyDecorators } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiExtension,
+  ApiOkResponse,
+  ApiOperation,
+  type ApiOperationOptions,
+  ApiProperty,
+  ApiResponse,
+  type ApiResponseOptions,
+} from '@nestjs/swagger';
 import type { ErrorResponse } from '@shop/contracts';
 
 /** The security scheme of the services' documents: the bearer token users issues at sign-in. */
@@ -78,6 +87,23 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
         ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
       }),
     ),
+  );
+}
+
+/**
+ * The OpenAPI description of an operation on one stored record, the one its path (or body) names: what it
+ * does, what it answers (`answer`: the type of a 200, or the whole response), 404 when there is no such
+ * record, and the `also` errors it gives besides (409 for a change the record's state refuses).
+ */
+export function ApiRecordOperation(
+  operation: ApiOperationOptions,
+  answer: Type<unknown> | ApiResponseOptions,
+  ...also: ErrorStatus[]
+): MethodDecorator {
+  return applyDecorators(
+    ApiOperation(operation),
+    typeof answer === 'function' ? ApiOkResponse({ type: answer }) : ApiResponse(answer),
+    ApiErrors(404, ...also),
   );
 }
 

@@ -1,7 +1,7 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import type { AuditEntry } from '@shop/contracts';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, type HeaderReply, TOTAL_COUNT_HEADERS, withTotalCount } from '@shop/service-kit';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, type Page, PagedList } from '@shop/service-kit';
 import { AuditService } from './audit.service';
 import { AuditEntryResponse } from './dto/audit-entry.response';
 import { ListAuditQuery } from './dto/list-audit.query';
@@ -22,12 +22,8 @@ export class AuditController {
     description:
       'Every admin action (products, stock, orders, users, wallets, site settings) with who, when, what and the changed fields before and after. The number of all matching entries is in X-Total-Count.',
   })
-  @ApiOkResponse({ type: [AuditEntryResponse], headers: TOTAL_COUNT_HEADERS })
-  async list(
-    @Query() query: ListAuditQuery,
-    @Res({ passthrough: true }) reply: HeaderReply,
-  ): Promise<AuditEntry[]> {
-    const { entries, total } = await this.audit.list(query);
-    return withTotalCount(reply, entries, total);
+  @PagedList(AuditEntryResponse)
+  list(@Query() query: ListAuditQuery): Promise<Page<AuditEntry>> {
+    return this.audit.list(query);
   }
 }

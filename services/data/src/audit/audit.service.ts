@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { AUDIT_LIST_LIMITS, type AuditEntry } from '@shop/contracts';
-import { findPage, pageWindow } from '@shop/service-kit';
+import { type Page, findPage, pageWindow } from '@shop/service-kit';
 import type { Model, QueryFilter } from 'mongoose';
 import { AUDIT_ENTRY_MODEL, type AuditEntryRecord } from './audit-entry.schema';
 import type { ListAuditQuery } from './dto/list-audit.query';
@@ -14,7 +14,7 @@ export class AuditService {
   constructor(@InjectModel(AUDIT_ENTRY_MODEL) private readonly entries: Model<AuditEntryRecord>) {}
 
   /** One page of the entries matching the query, newest first, and how many match in all. */
-  async list(query: ListAuditQuery): Promise<{ entries: AuditEntry[]; total: number }> {
+  async list(query: ListAuditQuery): Promise<Page<AuditEntry>> {
     const filter: QueryFilter<AuditEntryRecord> = {};
     if (query.action) filter.action = query.action;
     if (query.targetType) filter['target.type'] = query.targetType;
@@ -29,7 +29,7 @@ export class AuditService {
     });
     return {
       total,
-      entries: docs.map((doc) => ({
+      items: docs.map((doc) => ({
         _id: doc._id,
         actorId: doc.actorId,
         action: doc.action,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import type { FeatureFlag } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
+import { AdminOnly, ApiRecordOperation, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { FeatureFlagResponse } from './dto/feature-flag.response';
 import { SwitchFeatureFlagDto } from './dto/switch-feature-flag.dto';
 import { FeatureFlagsService } from './feature-flags.service';
@@ -25,14 +25,16 @@ export class FeatureFlagsController {
 
   @Put(':key')
   @AdminOnly()
-  @ApiOperation({
-    summary: 'Switch a fault flag to one of its variants (admins)',
-    description:
-      'Every service follows within seconds, without a restart; the audit trail records the switch.',
-  })
   @ApiParam({ name: 'key', description: "The flag's key, e.g. orderPlacementFailure" })
-  @ApiOkResponse({ type: FeatureFlagResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation(
+    {
+      summary: 'Switch a fault flag to one of its variants (admins)',
+      description:
+        'Every service follows within seconds, without a restart; the audit trail records the switch.',
+    },
+    FeatureFlagResponse,
+    409,
+  )
   switch(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('key') key: string,

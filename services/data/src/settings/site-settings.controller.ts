@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { SiteSettings } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
+import { AdminOnly, ApiRecordOperation, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { SiteSettingsResponse } from './dto/site-settings.response';
 import { UpdateSiteSettingsDto } from './dto/update-site-settings.dto';
 import { SiteSettingsService } from './site-settings.service';
@@ -20,9 +20,7 @@ export class SiteSettingsController {
 
   @Put('update-data')
   @AdminOnly()
-  @ApiOperation({ summary: 'Change the website settings (admins)' })
-  @ApiOkResponse({ type: SiteSettingsResponse })
-  @ApiErrors(404)
+  @ApiRecordOperation({ summary: 'Change the website settings (admins)' }, SiteSettingsResponse)
   update(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() body: UpdateSiteSettingsDto,

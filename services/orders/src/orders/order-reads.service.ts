@@ -6,6 +6,7 @@ import type { Order } from '@shop/contracts';
 import {
   SERVICE_CONTEXT,
   type AuthenticatedUser,
+  type Page,
   type ServiceContext,
   escapeRegex,
   findPage,
@@ -55,11 +56,6 @@ function matching(query: OrderFilterQuery): QueryFilter<OrderRecord> {
   return filter;
 }
 
-export interface OrderPage {
-  orders: Order[];
-  total: number;
-}
-
 /** The customer's and the admin's reads of stored orders: one, a page, an export. */
 @Injectable()
 export class OrderReadsService {
@@ -77,12 +73,12 @@ export class OrderReadsService {
   }
 
   /** The customer's own orders, newest first, one page at a time, with their total. */
-  mine(userId: string, query: PageQuery): Promise<OrderPage> {
+  mine(userId: string, query: PageQuery): Promise<Page<Order>> {
     return this.page(live({ user: userId }), query);
   }
 
   /** Every order (admin), newest first, filtered, one page at a time, with the filtered total. */
-  list(query: ListOrdersQuery): Promise<OrderPage> {
+  list(query: ListOrdersQuery): Promise<Page<Order>> {
     return this.page(matching(query), query);
   }
 
@@ -127,12 +123,12 @@ export class OrderReadsService {
   }
 
   /** One page of the orders matching `filter`, newest first, with how many match in all. */
-  private async page(filter: QueryFilter<OrderRecord>, query: PageQuery): Promise<OrderPage> {
+  private async page(filter: QueryFilter<OrderRecord>, query: PageQuery): Promise<Page<Order>> {
     const { docs, total } = await findPage(this.orders, filter, {
       select: ORDER_FIELDS,
       sort: NEWEST_FIRST,
       page: pageWindow(query.page, query.limit ?? DEFAULT_PAGE_SIZE),
     });
-    return { total, orders: docs.map(toOrder) };
+    return { total, items: docs.map(toOrder) };
   }
 }

@@ -30,11 +30,12 @@ import {
 import {
   AdminOnly,
   ApiErrors,
+  ApiRecordOperation,
   Authenticated,
   type AuthenticatedUser,
   CurrentUser,
-  TOTAL_COUNT_HEADERS,
-  withTotalCount,
+  type Page,
+  PagedList,
 } from '@shop/service-kit';
 import type { FastifyReply } from 'fastify';
 import { ListOrdersQuery, OrderFilterQuery, PageQuery } from './dto/list-orders.query';
@@ -95,26 +96,17 @@ export class OrdersController {
   @Get('mine')
   @Authenticated()
   @ApiOperation({ summary: "The signed-in user's orders, newest first, one page at a time" })
-  @ApiOkResponse({ type: [OrderResponse], headers: TOTAL_COUNT_HEADERS })
-  async mine(
-    @CurrentUser() user: AuthenticatedUser,
-    @Query() query: PageQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Order[]> {
-    const { orders, total } = await this.reads.mine(user.id, query);
-    return withTotalCount(reply, orders, total);
+  @PagedList(OrderResponse)
+  mine(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery): Promise<Page<Order>> {
+    return this.reads.mine(user.id, query);
   }
 
   @Get()
   @AdminOnly()
   @ApiOperation({ summary: 'Every order, filtered and paged (admins)' })
-  @ApiOkResponse({ type: [OrderResponse], headers: TOTAL_COUNT_HEADERS })
-  async list(
-    @Query() query: ListOrdersQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Order[]> {
-    const { orders, total } = await this.reads.list(query);
-    return withTotalCount(reply, orders, total);
+  @PagedList(OrderResponse)
+  list(@Query() query: ListOrdersQuery): Promise<Page<Order>> {
+    return this.reads.list(query);
   }
 
   @Get('export')
@@ -144,18 +136,18 @@ export class OrdersController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'One order: its owner or an admin' })
-  @ApiOkResponse({ type: OrderResponse })
-  @ApiErrors(404)
+  @ApiRecordOperation({ summary: 'One order: its owner or an admin' }, OrderResponse)
   one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
     return this.reads.findOne(user, id);
   }
 
   @Put(':orderId/pay')
   @Authenticated()
-  @ApiOperation({ summary: "Pay an order: the customer's uploaded receipt; the order becomes Pending" })
-  @ApiOkResponse({ type: OrderResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation(
+    { summary: "Pay an order: the customer's uploaded receipt; the order becomes Pending" },
+    OrderResponse,
+    409,
+  )
   pay(
     @CurrentUser() user: AuthenticatedUser,
     @Param('orderId') id: string,
@@ -169,13 +161,15 @@ export class OrdersController {
 
   @Put(':orderId/cancel')
   @Authenticated()
-  @ApiOperation({
-    summary: 'Cancel an order: its customer while it is Not paid, an admin any order not delivered',
-    description:
-      "The order is cancelled (isCancelled, cancelledAt; status keeps its payment status) and its stock goes back to the shelf, once. A cancelled order cannot be paid, marked paid, delivered or cancelled again (409 'Order is cancelled'); a customer's paid order is the shop's to cancel (409).",
-  })
-  @ApiOkResponse({ type: OrderResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation(
+    {
+      summary: 'Cancel an order: its customer while it is Not paid, an admin any order not delivered',
+      description:
+        "The order is cancelled (isCancelled, cancelledAt; status keeps its payment status) and its stock goes back to the shelf, once. A cancelled order cannot be paid, marked paid, delivered or cancelled again (409 'Order is cancelled'); a customer's paid order is the shop's to cancel (409).",
+    },
+    OrderResponse,
+    409,
+  )
   cancel(@CurrentUser() user: AuthenticatedUser, @Param('orderId') id: string): Promise<Order> {
     return this.transitions.cancel(user, id);
   }
@@ -183,13 +177,15 @@ export class OrdersController {
   @Post(':orderId/refunds')
   @AdminOnly()
   @HttpCode(201)
-  @ApiOperation({
-    summary: 'Record a refund of a paid order (admins)',
-    description:
-      "Money given back by hand, whole or in part, in cents: at most what is left of the order's total (409 with the amount left), one refund per payment reference on an order (409), only on a Paid order (409 'Only a paid order can be refunded'). The refund that completes the total of an order not delivered also cancels it, and its stock goes back to the shelf, once.",
-  })
-  @ApiCreatedResponse({ type: OrderResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation(
+    {
+      summary: 'Record a refund of a paid order (admins)',
+      description:
+        "Money given back by hand, whole or in part, in cents: at most what is left of the order's total (409 with the amount left), one refund per payment reference on an order (409), only on a Paid order (409 'Only a paid order can be refunded'). The refund that completes the total of an order not delivered also cancels it, and its stock goes back to the shelf, once.",
+    },
+    { status: 201, type: OrderResponse },
+    409,
+  )
   refund(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('orderId') id: string,
@@ -200,18 +196,14 @@ export class OrdersController {
 
   @Put('markpaid/:id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Confirm the payment of an order (admins)' })
-  @ApiOkResponse({ type: OrderResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation({ summary: 'Confirm the payment of an order (admins)' }, OrderResponse, 409)
   markPaid(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
     return this.transitions.markPaid(admin, id);
   }
 
   @Put('delivered/:id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Mark a paid order delivered (admins)' })
-  @ApiOkResponse({ type: OrderResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation({ summary: 'Mark a paid order delivered (admins)' }, OrderResponse, 409)
   deliver(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<Order> {
     return this.transitions.deliver(admin, id);
   }
@@ -219,9 +211,10 @@ export class OrdersController {
   @Delete('delete/:id')
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete an order (admins); unpaid stock goes back to the shelf' })
-  @ApiOkResponse({ type: OrderDeletedResponse })
-  @ApiErrors(404)
+  @ApiRecordOperation(
+    { summary: 'Delete an order (admins); unpaid stock goes back to the shelf' },
+    OrderDeletedResponse,
+  )
   delete(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<OrderDeleted> {
     return this.transitions.delete(admin, id);
   }

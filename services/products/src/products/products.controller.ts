@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Product, ProductDeletedResponse, ProductFacets } from '@shop/contracts';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser, withTotalCount } from '@shop/service-kit';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AdminOnly,
+  ApiErrors,
+  ApiRecordOperation,
+  type AuthenticatedUser,
+  CurrentUser,
+  withTotalCount,
+} from '@shop/service-kit';
 import { CatalogRead } from '../catalog-cache';
 import { ProductDeletedBody, ProductFacetsResponse, ProductResponse } from './dto/product.response';
 import type { FastifyReply } from 'fastify';
@@ -75,9 +82,7 @@ export class ProductsController {
   @Post('update/:productId')
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Update a product (admins)' })
-  @ApiOkResponse({ type: ProductResponse })
-  @ApiErrors(404, 409)
+  @ApiRecordOperation({ summary: 'Update a product (admins)' }, ProductResponse, 409)
   update(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('productId') productId: string,
@@ -88,9 +93,7 @@ export class ProductsController {
 
   @Delete('delete/:id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Delete a product (admins)' })
-  @ApiOkResponse({ type: ProductDeletedBody })
-  @ApiErrors(404)
+  @ApiRecordOperation({ summary: 'Delete a product (admins)' }, ProductDeletedBody)
   remove(@CurrentUser() admin: AuthenticatedUser, @Param('id') id: string): Promise<ProductDeletedResponse> {
     return this.admin.remove(admin, id);
   }

@@ -10,6 +10,7 @@ import {
 import {
   type AuthenticatedUser,
   OutboxRelayProvider,
+  type Page,
   adminActionEvent,
   escapeRegex,
   findPage,
@@ -28,12 +29,6 @@ const CANNOT_DELETE_SELF_MESSAGE = 'You cannot delete your own account';
 
 const SUMMARY_FIELDS = '_id name email isAdmin sessionsValidFrom';
 
-/** One page of the admin list and the number of accounts that match the whole query. */
-export interface UserPage {
-  users: UserSummary[];
-  total: number;
-}
-
 function checkId(id: string): void {
   if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id))
     throw new BadRequestException(INVALID_USER_ID_MESSAGE);
@@ -51,7 +46,7 @@ export class UsersAdminService {
    * Live accounts, oldest first, filtered by text (name or e-mail) and role; one page when `page` or
    * `limit` is given, else all of them (what the list answered before it had parameters).
    */
-  async list(query: ListUsersQuery = {}): Promise<UserPage> {
+  async list(query: ListUsersQuery = {}): Promise<Page<UserSummary>> {
     const filter: QueryFilter<UserRecord> = { deletedAt: null };
     if (query.isAdmin !== undefined) filter.isAdmin = query.isAdmin;
     if (query.q) {
@@ -64,7 +59,7 @@ export class UsersAdminService {
       sort: { _id: 1 },
       page: paged ? pageWindow(query.page, query.limit ?? USER_LIST_LIMITS.defaultLimit) : undefined,
     });
-    return { total, users: docs.map(toSummary) };
+    return { total, items: docs.map(toSummary) };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import type { Wallet } from '@shop/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, ApiErrors, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
+import { AdminOnly, ApiRecordOperation, type AuthenticatedUser, CurrentUser } from '@shop/service-kit';
 import { WalletResponse } from './dto/wallet.response';
 import { UpdateWalletDto } from './dto/update-wallet.dto';
 import { WalletsService } from './wallets.service';
@@ -20,9 +20,7 @@ export class WalletsController {
 
   @Put('update-wallet')
   @AdminOnly()
-  @ApiOperation({ summary: "Change a payment method's wallet (admins)" })
-  @ApiOkResponse({ type: WalletResponse })
-  @ApiErrors(404)
+  @ApiRecordOperation({ summary: "Change a payment method's wallet (admins)" }, WalletResponse)
   update(@CurrentUser() admin: AuthenticatedUser, @Body() body: UpdateWalletDto): Promise<Wallet> {
     return this.wallets.update(admin, body);
   }
