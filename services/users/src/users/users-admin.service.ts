@@ -70,11 +70,10 @@ export class UsersAdminService {
   async delete(actor: AuthenticatedUser, id: string): Promise<Confirmation> {
     checkId(id);
     if (id === actor.id) throw new BadRequestException(CANNOT_DELETE_SELF_MESSAGE);
-    const current = await this.users
-      .findOne({ _id: id, deletedAt: null })
-      .select('name email isAdmin')
-      .lean<Pick<UserRecord, 'name' | 'email' | 'isAdmin'>>();
-    if (!current) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+    const current = await this.liveAccount<Pick<UserRecord, 'name' | 'email' | 'isAdmin'>>(
+      id,
+      'name email isAdmin',
+    );
     const event: UserDeletedEvent = newEvent(USER_DELETED, { userId: id });
     const audit = adminActionEvent({
       actor,
@@ -110,11 +109,7 @@ export class UsersAdminService {
    */
   async markAdmin(actor: AuthenticatedUser, id: string): Promise<UserSummary> {
     checkId(id);
-    const account = await this.users
-      .findOne({ _id: id, deletedAt: null })
-      .select('email')
-      .lean<Pick<UserRecord, 'email'>>();
-    if (!account) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+    const account = await this.liveAccount<Pick<UserRecord, 'email'>>(id, 'email');
     const event: UserPromotedEvent = newEvent(USER_PROMOTED, { userId: id });
     const audit = adminActionEvent({
       actor,
@@ -132,11 +127,13 @@ export class UsersAdminService {
       { returnDocument: 'after', projection: SUMMARY_FIELDS },
     );
     if (promoted) return toSummary(promoted);
-    const already = await this.users
-      .findOne({ _id: id, deletedAt: null })
-      .select(SUMMARY_FIELDS)
-      .lean<StoredUser>();
-    if (!already) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-    return toSummary(already);
+    return toSummary(await this.liveAccount<StoredUser>(id, SUMMARY_FIELDS));
+  }
+
+  /** The live (not deleted) account `id`, with the fields `select` names; a 404 when there is none. */
+  private async liveAccount<T>(id: string, select: string): Promise<T> {
+    const account = await this.users.findOne({ _id: id, deletedAt: null }).select(select).lean<T>();
+    if (!account) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+    return account;
   }
 }
