@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import type { RunningStack } from '@shop/dev-stack';
 import type { BenchContext } from './figure.js';
-import { partClocks, spentSince } from './part-clocks.js';
+import { drained, idleRates, partClocks, settle, spentSince } from './part-clocks.js';
 import { spreadOf } from './regressions.js';
 
 /** Each load phase starts with this much untimed load, so the JIT and the pools are warm. */
@@ -55,20 +55,38 @@ export interface CpuPerAnswer {
  * As `measure`, with the measured duration in two halves, each timed by every part's CPU clock
  * (lib/part-clocks.ts; this process is the gateway and the load generator together): the CPU per answered
  * request by part, and how far the halves differ. The load of the halves together is the phase's.
+ *
+ * `drain`: a request whose answer sets work going (an order: events consumed, an e-mail written) is
+ * counted whole. The stack's idle rates are read before the warm-up; after the warm-up and after each half
+ * (once the stack has settled) the bench waits until that work is done, and each half's clocks run until then, less the idle rates for
+ * the wait. Without it, what one half set going lands in the next or in nothing, and the halves (and runs)
+ * differ by what the consumers happened to be behind by.
  */
 export async function measureWithCpu(
   context: BenchContext,
   options: Omit<autocannon.Options, 'duration' | 'connections'>,
   stack: RunningStack = context.stack,
-): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer; phases: number }> {
+  { drain = false }: { drain?: boolean } = {},
+): Promise<{ warmUp: Load; measured: Load; cpu: CpuPerAnswer; phases: number; drainedMs: number[] }> {
   const run = (duration: number) =>
     autocannon({ ...options, duration, connections: context.connections, pipelining: 1 });
+  if (drain) await settle(context.log, [stack]);
+  const idle = drain ? await idleRates(stack) : undefined;
   const warmUp = summarize(await run(WARM_UP_S));
+  if (idle) await drained(stack, idle);
+  const drainedMs: number[] = [];
   const halves: Array<{ result: autocannon.Result; perAnswerUs: Record<string, number> }> = [];
   for (const _half of [1, 2]) {
     const before = partClocks(stack);
     const result = await run(context.durationS / 2);
-    const spent = spentSince(before, partClocks(stack));
+    const waitedMs = idle ? await drained(stack, idle) : 0;
+    drainedMs.push(waitedMs);
+    const spent = Object.fromEntries(
+      Object.entries(spentSince(before, partClocks(stack))).map(([part, ms]) => [
+        part,
+        Math.max(0, ms - ((idle?.[part] ?? 0) * waitedMs) / 1000),
+      ]),
+    );
     const answered = Math.max(1, result['2xx']);
     halves.push({
       result,
@@ -108,7 +126,7 @@ export async function measureWithCpu(
     p99Ms: Math.max(a.p99Ms, b.p99Ms),
   };
   // The warm-up and the two halves: each stops with up to one request per connection in flight.
-  return { warmUp, measured, cpu, phases: 3 };
+  return { warmUp, measured, cpu, phases: 3, drainedMs };
 }
 
 export const describeCpu = ({ cpuUs, cpuNoise }: CpuPerAnswer) =>

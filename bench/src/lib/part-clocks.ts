@@ -78,3 +78,33 @@ export async function settle(log: (line: string) => void, stacks: RunningStack[]
     previous = busyMs;
   }
 }
+
+/** Each part's CPU ms per second while nothing is asked of the stack (services still poll). */
+export async function idleRates(stack: RunningStack, windowMs = 2000): Promise<Record<string, number>> {
+  const before = partClocks(stack);
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  const spent = spentSince(before, partClocks(stack));
+  return Object.fromEntries(Object.entries(spent).map(([part, ms]) => [part, (ms * 1000) / windowMs]));
+}
+
+/**
+ * Waits until the work a load phase left behind is done: the requests still in flight when the load
+ * generator stopped, and what they set going after their answer (events consumed, e-mails written,
+ * outbox records relayed). Done is a second in which the parts together spend no more than their idle
+ * rates (`idle`) and a tenth of a core besides; gives up after 30 s. Answers how long it waited (ms).
+ */
+export async function drained(stack: RunningStack, idle: Record<string, number>): Promise<number> {
+  const idleMsPerS = Object.entries(idle)
+    .filter(([part]) => part !== BENCH_PROCESS)
+    .reduce((sum, [, rate]) => sum + rate, 0);
+  const busy = () => {
+    const { [BENCH_PROCESS]: _bench, ...parts } = partClocks(stack);
+    return Object.values(parts).reduce((a, b) => a + b, 0);
+  };
+  const started = Date.now();
+  for (;;) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (busy() - before <= idleMsPerS + 100 || Date.now() - started > 30_000) return Date.now() - started;
+  }
+}

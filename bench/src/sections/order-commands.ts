@@ -121,7 +121,7 @@ async function countOrders(context: BenchContext, stack: RunningStack): Promise<
 
   return [
     figure({
-      id: 'orders.db-commands',
+      id: 'order-commands.db-commands',
       section: 'orders',
       measured: {
         what: 'database commands per order, every part (from its trace)',
