@@ -1,4 +1,4 @@
-import { expect, productCards, test, whilePartDown } from './fixtures';
+import { expect, expectTakenOver, productCards, test, whilePartDown } from './fixtures';
 
 test('with the catalog remote down the shell still renders its layout and a friendly fallback', async ({
   page,
@@ -11,7 +11,7 @@ test('with the catalog remote down the shell still renders its layout and a frie
     await expect(page.getByRole('button', { name: /retry/i })).toBeVisible();
     // Taken over: the layout's controls work. Until then the page may still be drawn again in the browser, and
     // the server's footer go from under the locator (the alert above can be the server's).
-    await expect(page.getByRole('button', { name: /^Switch to (dark|light) mode$/ })).toBeEnabled();
+    await expectTakenOver(page);
     // The browser drew the page again (the server's HTML held no screen); its footer comes with its own code.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(page.getByRole('contentinfo')).toContainText('California, United States');
