@@ -48,6 +48,14 @@ export function spentSince(before: Record<string, number>, after: Record<string,
   return Object.fromEntries(Object.keys(after).map((part) => [part, after[part]! - (before[part] ?? 0)]));
 }
 
+/** CPU ms the stacks' parts have used so far, this process (the gateway and the load generator) left out. */
+function stacksCpuMs(stacks: RunningStack[]): number {
+  return stacks.reduce((sum, stack) => {
+    const { [BENCH_PROCESS]: _bench, ...parts } = partClocks(stack);
+    return sum + Object.values(parts).reduce((a, b) => a + b, 0);
+  }, 0);
+}
+
 /**
  * Waits until the stacks have settled: after start-up the services still seed, make image variants and
  * compile their hot paths, and a stack measured while another is busy looks slower than it is (the
@@ -56,11 +64,7 @@ export function spentSince(before: Record<string, number>, after: Record<string,
  * stacks still poll: about 1 % of a core per process here); gives up after two minutes and says so.
  */
 export async function settle(log: (line: string) => void, stacks: RunningStack[]): Promise<void> {
-  const busy = () =>
-    stacks.reduce((sum, stack) => {
-      const { [BENCH_PROCESS]: _bench, ...parts } = partClocks(stack);
-      return sum + Object.values(parts).reduce((a, b) => a + b, 0);
-    }, 0);
+  const busy = () => stacksCpuMs(stacks);
   const started = Date.now();
   let previous = Number.POSITIVE_INFINITY;
   for (;;) {
@@ -97,14 +101,11 @@ export async function drained(stack: RunningStack, idle: Record<string, number>)
   const idleMsPerS = Object.entries(idle)
     .filter(([part]) => part !== BENCH_PROCESS)
     .reduce((sum, [, rate]) => sum + rate, 0);
-  const busy = () => {
-    const { [BENCH_PROCESS]: _bench, ...parts } = partClocks(stack);
-    return Object.values(parts).reduce((a, b) => a + b, 0);
-  };
   const started = Date.now();
   for (;;) {
-    const before = busy();
+    const before = stacksCpuMs([stack]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (busy() - before <= idleMsPerS + 100 || Date.now() - started > 30_000) return Date.now() - started;
+    if (stacksCpuMs([stack]) - before <= idleMsPerS + 100 || Date.now() - started > 30_000)
+      return Date.now() - started;
   }
 }
