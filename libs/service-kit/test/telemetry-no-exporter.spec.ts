@@ -23,7 +23,7 @@ describe('server requests with no exporter', () => {
 
   it('records nothing and lets the kit follow requests', () => {
     expect(telemetry.tracing).toBe(false);
-    expect(telemetryState.serverRequests).toEqual({ recording: false, followsCaller: true });
+    expect(telemetryState.serverRequests).toMatchObject({ recording: false, followsCaller: true });
   });
 
   it("continues the caller's trace through the body, NATS and the outbox, under a span of its own", async () => {
@@ -81,12 +81,29 @@ describe('server requests with no exporter', () => {
     expect(counted?.['span_id']).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it('starts a trace for a request that comes without one', async () => {
-    const before = traced.logLines.length;
-    const id = await traced.make('untraced caller');
-    const made = traced.madeLine(id, before);
-    expect(made?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
-    expect(made?.['trace_id']).not.toBe(traceId);
+  it("carries the caller's tracestate on to the events the request sets going", async () => {
+    const vendors = 'shop=cart-1,vendor=x9';
+    const id = await traced.make('stated thing', `00-${traceId}-${gatewaySpanId}-01`, vendors);
+    expect(await consumedEventOf(traced, id)).toMatchObject({ traceId, traceState: vendors });
+  });
+
+  it('starts a trace for a request that comes without one, or with one that is not valid', async () => {
+    const invalid = [
+      undefined,
+      `00-${'0'.repeat(32)}-${gatewaySpanId}-01`,
+      `ff-${traceId}-${gatewaySpanId}-01`,
+      `00-${traceId.toUpperCase()}-${gatewaySpanId}-01`,
+      'not a traceparent',
+    ];
+    for (const traceparent of invalid) {
+      const before = traced.logLines.length;
+      const id = await traced.make('untraced caller', traceparent);
+      const made = traced.madeLine(id, before);
+      expect(made?.['trace_id'], String(traceparent)).toMatch(/^[0-9a-f]{32}$/);
+      expect(made?.['trace_id'], String(traceparent)).not.toMatch(
+        /^(0{32}|0af7651916cd43dd8448eb211c80319c)$/,
+      );
+    }
   });
 
   it('counts requests per route, method and status under the semantic names, probes left out', async () => {

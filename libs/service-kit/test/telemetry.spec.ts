@@ -207,6 +207,19 @@ describe('metrics on the service’s own listener', () => {
     expect(text).toMatch(/^db_client_connection_count/m);
   });
 
+  it('samples the event loop every 100 ms, and a blocked loop still shows whole', async () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await scrape(); // each scrape starts the delay histogram afresh
+    await wait(600);
+    const blockedAt = performance.now();
+    while (performance.now() - blockedAt < 300); // the loop blocked for 300 ms
+    await wait(300);
+    const text = await scrape();
+    // Each sample is the time between two firings of a 100 ms timer (10 ms would read ~0.01 here).
+    expect(sample(text, 'nodejs_eventloop_delay_min_seconds')).toBeGreaterThanOrEqual(0.09);
+    expect(sample(text, 'nodejs_eventloop_delay_max_seconds')).toBeGreaterThanOrEqual(0.3);
+  });
+
   it('leaves scrapes and probes out of the traces and the request metrics', async () => {
     await fetch(`${traced.base}/health/live`);
     await scrape();

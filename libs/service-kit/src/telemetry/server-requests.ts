@@ -6,20 +6,18 @@ import {
   SpanKind,
   SpanStatusCode,
   TraceFlags,
-  ValueType,
   context,
-  metrics,
   propagation,
   trace,
 } from '@opentelemetry/api';
+import { TraceState, parseTraceParent } from '@opentelemetry/core';
 import { RandomIdGenerator } from '@opentelemetry/sdk-trace';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestDurations } from './request-durations';
 
 /** Probes and scrapes are not traffic: they would fill traces and the request-duration histogram. */
 export const UNTRACED_PATH = /^\/(health\/|metrics)/;
-
-/** The buckets OpenTelemetry's HTTP semantic conventions advise for `http.server.request.duration`. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 /** How the kit follows server requests; `undefined` in `telemetryState` when the SDK is off. */
 export interface ServerRequestTracing {
@@ -30,6 +28,27 @@ export interface ServerRequestTracing {
    * caller did not sample its trace is not sampled here either, so its span is made without asking.
    */
   followsCaller: boolean;
+  /** `http.server.request.duration`, read by the metric reader. */
+  durations: RequestDurations;
+}
+
+/** A header's value as the W3C propagator reads it: the first of repeated ones. */
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * The caller's span from its W3C `traceparent` (and `tracestate`), read as the W3C propagator reads
+ * them, without the contexts `propagation.extract` builds on the way: undefined without a valid one
+ * (`parseTraceParent` refuses zero ids and version `ff`).
+ */
+function callerSpanOf(headers: IncomingHttpHeaders): SpanContext | undefined {
+  const header = first(headers['traceparent']);
+  const caller = header ? parseTraceParent(header) : null;
+  if (!caller) return undefined;
+  caller.isRemote = true;
+  const state = headers['tracestate'];
+  if (state) caller.traceState = new TraceState(Array.isArray(state) ? state.join(',') : state);
+  return caller;
 }
 
 /** What a recorded server span says of its request, besides its method and route. */
@@ -58,34 +77,28 @@ function describeServerSpan(span: Span, request: FastifyRequest): void {
  *   reach the same non-recording span after cleaning attributes, asking the sampler and counting the
  *   span in its own metrics, about a third of what telemetry cost a cached product read
  *   (docs/observability.md, "What tracing costs"). Its flags are the ones that sampler gives: not
- *   sampled. Every other request asks the tracer, whose sampler decides.
+ *   sampled. Every other request asks the tracer, whose sampler decides. Such a span's context is read
+ *   from the caller's `traceparent` and `tracestate` directly and is the only context made for it
+ *   (`propagation.extract` builds one for the caller's span and one per propagator before it).
  * - Always (the SDK on): `http.server.request.duration`, under the name and attributes of the HTTP
- *   semantic conventions (method, scheme, protocol version, route, status, and error type for a 5xx).
+ *   semantic conventions (method, scheme, protocol version, route, status, and error type for a 5xx),
+ *   counted by the kit's own producer (request-durations.ts).
  */
 export function addServerRequestTelemetry(instance: FastifyInstance, tracing: ServerRequestTracing): void {
-  const duration = metrics.getMeter('@shop/service-kit').createHistogram('http.server.request.duration', {
-    description: 'Duration of HTTP server requests.',
-    unit: 's',
-    valueType: ValueType.DOUBLE,
-    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-  });
   const tracer = trace.getTracer('@shop/service-kit');
   const ids = new RandomIdGenerator();
   /** The span of each request the tracer made (recorded or not), ended with its answer. */
   const spans = new WeakMap<FastifyRequest, Span>();
 
   const unsampledSpanOf = (caller: SpanContext | undefined): SpanContext => ({
-    traceId: caller && trace.isSpanContextValid(caller) ? caller.traceId : ids.generateTraceId(),
+    traceId: caller ? caller.traceId : ids.generateTraceId(),
     spanId: ids.generateSpanId(),
     traceFlags: TraceFlags.NONE,
     ...(caller?.traceState ? { traceState: caller.traceState } : {}),
   });
   const decidedByCaller = (caller: SpanContext | undefined): boolean =>
     !tracing.recording ||
-    (tracing.followsCaller &&
-      caller !== undefined &&
-      trace.isSpanContextValid(caller) &&
-      (caller.traceFlags & TraceFlags.SAMPLED) === 0);
+    (tracing.followsCaller && caller !== undefined && (caller.traceFlags & TraceFlags.SAMPLED) === 0);
 
   instance.addHook(
     'onRequest',
@@ -94,12 +107,14 @@ export function addServerRequestTelemetry(instance: FastifyInstance, tracing: Se
         done();
         return;
       }
-      const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-      const caller = trace.getSpanContext(parent);
+      const caller = callerSpanOf(request.headers);
       let active: Context;
       if (decidedByCaller(caller)) {
-        active = trace.setSpanContext(parent, unsampledSpanOf(caller));
+        // One context, holding the span nothing keeps: the ids for the logs, NATS and the outbox.
+        active = trace.setSpanContext(ROOT_CONTEXT, unsampledSpanOf(caller));
       } else {
+        // The configured propagators read the caller's context (baggage too) for a span that may be kept.
+        const parent = propagation.extract(ROOT_CONTEXT, request.headers);
         const route = request.routeOptions.url;
         const span = tracer.startSpan(
           route ? `${request.method} ${route}` : request.method,
@@ -145,14 +160,12 @@ export function addServerRequestTelemetry(instance: FastifyInstance, tracing: Se
       if (!UNTRACED_PATH.test(request.url)) {
         const status = reply.statusCode;
         endSpan(request, status);
-        const route = request.routeOptions.url;
-        duration.record(reply.elapsedTime / 1000, {
-          'http.request.method': request.method,
-          'url.scheme': request.protocol,
-          'network.protocol.version': request.raw.httpVersion,
-          'http.response.status_code': status,
-          ...(route ? { 'http.route': route } : {}),
-          ...(status >= 500 ? { 'error.type': String(status) } : {}),
+        tracing.durations.record(reply.elapsedTime / 1000, {
+          method: request.method,
+          scheme: request.protocol,
+          protocolVersion: request.raw.httpVersion,
+          status,
+          route: request.routeOptions.url,
         });
       }
       done();

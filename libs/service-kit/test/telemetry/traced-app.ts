@@ -16,6 +16,8 @@ export interface ConsumedEvent {
   event: EventEnvelope;
   /** The trace id active in the consumer while it handled the event. */
   traceId?: string;
+  /** The W3C `tracestate` active there, as a header would carry it. */
+  traceState?: string;
 }
 
 export interface TracedApp {
@@ -28,7 +30,7 @@ export interface TracedApp {
   /** A call as the gateway makes it: the test's own fetch is kept out of tracing, so its header is the one sent. */
   call(path: string, init?: RequestInit): Promise<Response>;
   /** POST /api/traced as the gateway calls it; answers the id. */
-  make(name: string, traceparent?: string): Promise<string>;
+  make(name: string, traceparent?: string, tracestate?: string): Promise<string>;
   /** The log line of the thing `id` that `make` made, among the lines logged from `from` on (all by default). */
   madeLine(id: string, from?: number): Record<string, unknown> | undefined;
   /** POST /api/traced with a body it refuses (400), in the trace of `traceparent`. */
@@ -61,7 +63,8 @@ export async function startTracedApp(
   const consumer: ConsumerHandle = await app
     .get(JetStreamEvents)
     .consume(durable, [THING_MADE], async (event) => {
-      consumed.push({ event, traceId: trace.getActiveSpan()?.spanContext().traceId });
+      const active = trace.getActiveSpan()?.spanContext();
+      consumed.push({ event, traceId: active?.traceId, traceState: active?.traceState?.serialize() });
     });
   const call = (path: string, init?: RequestInit): Promise<Response> =>
     context.with(suppressTracing(context.active()), () => fetch(`${base}${path}`, init));
@@ -73,10 +76,14 @@ export async function startTracedApp(
     logLines,
     consumed,
     call,
-    async make(name, traceparent) {
+    async make(name, traceparent, tracestate) {
       const response = await call('/api/traced', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(traceparent ? { traceparent } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(traceparent ? { traceparent } : {}),
+          ...(tracestate ? { tracestate } : {}),
+        },
         body: JSON.stringify({ name }),
       });
       expect(response.status).toBe(201);
