@@ -79,7 +79,7 @@ function describeServerSpan(span: Span, request: FastifyRequest): void {
  *   (docs/observability.md, "What tracing costs"). Its flags are the ones that sampler gives: not
  *   sampled. Every other request asks the tracer, whose sampler decides. Such a span's context is read
  *   from the caller's `traceparent` and `tracestate` directly and is the only context made for it
- *   (`propagation.extract` builds one for the caller's span and one per propagator before it).
+ *   (through `propagation.extract`, one context held the caller's span and a second one this span).
  * - Always (the SDK on): `http.server.request.duration`, under the name and attributes of the HTTP
  *   semantic conventions (method, scheme, protocol version, route, status, and error type for a 5xx),
  *   counted by the kit's own producer (request-durations.ts).
