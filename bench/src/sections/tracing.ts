@@ -13,16 +13,13 @@ import { orderRequests, setUp } from '../lib/order-traffic.js';
 
 const WARM_UP_S = 2;
 /**
- * Passes per stack, in mirrored rounds (a b, b a, a b, b a). Two passes of one stack differed by up to
- * 1.5x on this machine, more than the effect, so each figure is the median of four.
+ * Passes per stack, in mirrored rounds (a b, b a, ...); each figure is their median. Two passes of one
+ * stack differ by up to a quarter on this machine, more than the goals' margins (≤ 1.05, ≤ 1.1): four
+ * runs of four passes read 0.93–1.12 for the cached read (2026-12-03), while a CPU profile put what
+ * telemetry costs products at about 9 µs of a path of about 390, and one trace in ten kept read 1.16 on
+ * orders in a run where keeping every trace read 1.11. So eight.
  */
-const PASSES = 4;
-/**
- * Passes per stack of the cached read, whose goal (≤ 1.05) is finer than the spread of its passes: three
- * runs of four passes each read 1.05, 0.93 and 1.12 on 2026-12-03, while a CPU profile put what telemetry
- * costs products at about 9 µs of a path of about 390. It is the cheapest phase, so it takes eight.
- */
-const CACHED_PASSES = 8;
+const PASSES = 8;
 /** Buyers (and connections) of the order phase: enough to keep both cores busy, quick to set up. */
 const BUYERS = 8;
 /**
@@ -199,14 +196,10 @@ export const tracingSection: BenchSection = {
       // What telemetry costs with no exporter, on the cheapest request there is: a product read the
       // catalogue cache answers (gateway and products only), services with the SDK against without.
       context.log(`cached reads: GET /api/products/slug/:slug, ${context.connections} connections`);
-      const cached = await compare(
-        context.log,
-        { 'sdk-off': sdkOff, off },
-        (stack) =>
-          load(stack, context.connections, context.durationS, {
-            url: `${stack.url}/api/products/slug/${setupOf(stack).products[0]!.slug}`,
-          }),
-        { passes: CACHED_PASSES },
+      const cached = await compare(context.log, { 'sdk-off': sdkOff, off }, (stack) =>
+        load(stack, context.connections, context.durationS, {
+          url: `${stack.url}/api/products/slug/${setupOf(stack).products[0]!.slug}`,
+        }),
       );
 
       // A product read that misses the catalogue cache (a query string of its own): gateway, products,
@@ -266,7 +259,7 @@ export const tracingSection: BenchSection = {
       );
 
       const settings =
-        `${context.durationS} s per phase after ${WARM_UP_S} s warm-up, each stack ${PASSES} times (the cached read ${CACHED_PASSES}) in mirrored rounds after a round not kept, medians kept; ` +
+        `${context.durationS} s per phase after ${WARM_UP_S} s warm-up, each stack ${PASSES} times in mirrored rounds after a round not kept, medians kept; ` +
         'CPU: Linux clocks of the gateway (this main thread) and the six services, per 2xx answer; ' +
         "Jaeger's own CPU is not counted (it is the viewer, not the shop)";
       const cost = (name: string, runs: { off: Run[]; on: Run[] }) =>
